@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { postKind, type PostKind } from './posts/kinds.ts';
+import { author } from './posts/views.ts';
+
+/** Spec section 3, Notification (feed): the types. */
+export const notificationType = z.enum(['mention', 'mentionOnComment', 'comment', 'commentAsReply', 'like', 'likeOnComment', 'interviewAnswer']);
+export type NotificationType = z.infer<typeof notificationType>;
+
+/** Spec section 3: the entity types, one per kind of post. */
+export const entityType = z.enum(['JOB', 'COMMUNITY', 'CALL_OUT', 'EVENT', 'STORY', 'RECORD', 'REACTION', 'STATEMENT']);
+export type EntityType = z.infer<typeof entityType>;
+
+export const ENTITY_TYPES: Record<PostKind, EntityType> = {
+  job: 'JOB',
+  communityPost: 'COMMUNITY',
+  callout: 'CALL_OUT',
+  event: 'EVENT',
+  story: 'STORY',
+  record: 'RECORD',
+  reaction: 'REACTION',
+  statement: 'STATEMENT',
+};
+
+export const ENTITY_TYPE_LABELS: Record<EntityType, string> = {
+  JOB: 'Job',
+  COMMUNITY: 'Community post',
+  CALL_OUT: 'Call-out',
+  EVENT: 'Event',
+  STORY: 'Story',
+  RECORD: 'Video update',
+  REACTION: 'Reaction',
+  STATEMENT: 'Statement',
+};
+
+/** Who acted: the newest actors first (at most three) and how many distinct people in all. */
+export const notificationActors = z.object({ actors: z.array(author), total: z.number().int().min(1) });
+
+/**
+ * One item of the feed: a group of notifications on one target ("Ana, Ben and 3 others liked
+ * your callout"), shown by its newest. `post` is not among the spec's fields, which name no
+ * entity id; the client needs it to open the right post.
+ */
+export const notificationView = z.object({
+  id: z.number().int(),
+  type: notificationType,
+  entityType,
+  entitySummary: z.string(),
+  when: z.string(),
+  isRead: z.boolean(),
+  who: notificationActors,
+  post: z.object({ id: z.number().int(), kind: postKind }),
+  commentId: z.number().int().optional(),
+  commentSummary: z.string().optional(),
+  parentCommentId: z.number().int().nullable().optional(),
+});
+export type NotificationView = z.infer<typeof notificationView>;
+
+export const notificationList = z.object({
+  data: z.array(notificationView),
+  offset: z.number().int(),
+  hasMore: z.boolean(),
+  unreadCount: z.number().int().min(0),
+});
+export type NotificationList = z.infer<typeof notificationList>;
+
+export const notificationsQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const notificationIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** What marking read answers: the unread count after it, for the badge. */
+export const unreadCountView = z.object({ unreadCount: z.number().int().min(0) });

@@ -1,0 +1,19 @@
+import type { Migration } from 'kysely';
+import * as eventStore from './0001_event_store.ts';
+import * as usersAndSessions from './0002_users_and_sessions.ts';
+import * as posts from './0003_posts.ts';
+import * as uploads from './0004_uploads.ts';
+import * as communities from './0005_communities.ts';
+import * as notificationReads from './0006_notification_reads.ts';
+import * as feedPerformance from './0007_feed_performance.ts';
+
+// Ordered by name; a new migration is one new file and one line here.
+export const migrations: Record<string, Migration> = {
+  '0001_event_store': eventStore,
+  '0002_users_and_sessions': usersAndSessions,
+  '0003_posts': posts,
+  '0004_uploads': uploads,
+  '0005_communities': communities,
+  '0006_notification_reads': notificationReads,
+  '0007_feed_performance': feedPerformance,
+};

@@ -1,0 +1,167 @@
+/**
+ * npm run bench:api: the HTTP API under autocannon against a running server on the real
+ * PostgreSQL, each write figure beside a plain Fastify route doing one INSERT, in the same run.
+ *
+ *   DATABASE_URL          the server to use (default postgres://postgres@127.0.0.1:5432/postgres);
+ *                         the bench works in a database of its own, pressroom_bench_api, made anew
+ *                         and dropped at the end.
+ *   BENCH_SECONDS         length of each measured window (default 10), after a 2 s warm-up
+ *   BENCH_CPU_PROFILE_DIR when set, the app runs with --cpu-prof and writes its profile there
+ */
+import autocannon from 'autocannon';
+import { SESSION_COOKIE } from '../../server/modules/auth/sessions.ts';
+import { APP_ARGS, appReady, connected, dropDatabase, fmt, freshDatabase, likePath, percentile, pick, seed, startChild, stopChild, XHR, type Child } from './fixtures.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+const DATABASE = 'pressroom_bench_api';
+const USERS = 1_000;
+const POSTS = 100_000;
+const HISTORY_DAYS = 60;
+const CONNECTIONS = 50;
+const WARMUP_SECONDS = 2;
+const FEED_PAGE = 20;
+const FEED_PAGES = 11;
+
+type Fixtures = { tokens: string[]; userIds: number[]; likePaths: string[]; hotPath: string; seedSeconds: number };
+type Row = { workload: string; rate: number; p50: number; p99: number; failed: number; failures: string; baseline?: number };
+
+/** The offered rate of the feed row: a busy newsroom's readers paging, not a load test. */
+const FEED_RATE = Number(process.env.BENCH_FEED_RATE ?? 250);
+
+async function withServers<T>(url: string, run: (app: Child, plain: Child) => Promise<T>): Promise<T> {
+  const started: Child[] = [];
+  try {
+    const appArgs = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...APP_ARGS];
+    // The API alone: processors (notifications, live pushes) would spend the run catching up on
+    // the 100,000 seeded posts and be measured instead. bench:events and bench:realtime measure them.
+    const app = await startChild({ name: 'app', args: appArgs, databaseUrl: url, ready: appReady, env: { RUN_PROCESSORS: 'false' } });
+    started.push(app);
+    // Any answer at all means it listens: its one route writes, so nothing is asked of it.
+    const plainArgs = ['--import', 'tsx', 'scripts/bench/plain-insert-server.ts'];
+    const plain = await startChild({ name: 'plain INSERT server', args: plainArgs, databaseUrl: url, ready: async (base) => (await fetch(`${base}/`)).status > 0 });
+    started.push(plain);
+    return await run(app, plain);
+  } finally {
+    await Promise.all(started.map(stopChild));
+  }
+}
+
+type Shot = { result: autocannon.Result; latencies: number[] };
+
+function fire(base: string, request: autocannon.Request, duration: number, rate?: number): Promise<Shot> {
+  const latencies: number[] = [];
+  return new Promise((resolve, reject) => {
+    const options = { url: base, connections: CONNECTIONS, duration, requests: [request], ...(rate ? { overallRate: rate } : {}) };
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve({ result, latencies })));
+    // autocannon's own histogram keeps whole milliseconds; these are exact. Like its
+    // histogram, only 2xx count. Its types leave out the client it passes first.
+    (instance as NodeJS.EventEmitter).on('response', (_client: unknown, statusCode: number, _bytes: number, ms: number) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(ms);
+    });
+  });
+}
+
+/** A warm-up that is not counted, then the window; a run with more than 1% failures is refused. */
+async function measure(workload: string, base: string, request: autocannon.Request, baseline?: number, rate?: number): Promise<Row> {
+  await fire(base, request, WARMUP_SECONDS, rate);
+  const { result, latencies } = await fire(base, request, seconds, rate);
+  latencies.sort((a, b) => a - b);
+  const failed = result.non2xx + result.errors;
+  const codes = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, stats]) => `${stats.count ?? 0} x ${code}`);
+  if (result.errors > 0) codes.push(`${result.errors} connection errors (${result.timeouts} timeouts)`);
+  const row: Row = { workload, rate: result['2xx'] / result.duration, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed, failures: codes.join(', '), baseline };
+  process.stderr.write(`  ${workload}: ${fmt(row.rate)}/s, p99 ${fmt(row.p99, 2)} ms${failed ? `, failed: ${row.failures}` : ''}\n`);
+  const attempted = result['2xx'] + failed;
+  if (failed > attempted * 0.01) throw new Error(`${workload}: ${failed} of ${attempted} requests failed (${row.failures}); a benchmark of failures is worthless`);
+  return row;
+}
+
+async function measureAll(app: Child, plain: Child, fixtures: Fixtures): Promise<Row[]> {
+  const { tokens, userIds, likePaths, hotPath } = fixtures;
+  const headers = (token: string) => ({ ...XHR, 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}` });
+  // Every request a random person; the plain route gets the same headers, so both parse alike.
+  const likeOn = (paths: readonly string[]): autocannon.Request => ({
+    method: 'POST',
+    setupRequest: (request) => ({ ...request, path: pick(paths), headers: headers(pick(tokens)), body: JSON.stringify({ status: Math.random() < 0.5 }) }),
+  });
+  const plainInsert: autocannon.Request = {
+    method: 'POST',
+    setupRequest: (request) => ({
+      ...request,
+      path: '/plain',
+      headers: headers(pick(tokens)),
+      body: JSON.stringify({ targetKind: 'post', targetId: 1 + Math.floor(Math.random() * POSTS), userId: pick(userIds) }),
+    }),
+  };
+  const feed: autocannon.Request = {
+    method: 'GET',
+    setupRequest: (request) => ({
+      ...request,
+      path: `/api/v1/posts?limit=${FEED_PAGE}&offset=${FEED_PAGE * Math.floor(Math.random() * FEED_PAGES)}`,
+      headers: { ...XHR, cookie: `${SESSION_COOKIE}=${pick(tokens)}` },
+    }),
+  };
+
+  const baseline = await measure('plain INSERT route', plain.base, plainInsert);
+  // A page's latency, not a queue's: 50 readers at a steady rate (closed-loop, p99 is mostly
+  // 50 ÷ throughput, the time spent waiting behind the other 49).
+  const feedRow = await measure(`GET /api/v1/posts first ${FEED_PAGES} pages of ${FEED_PAGE}, ${FEED_RATE} req/s`, app.base, feed, undefined, FEED_RATE);
+  const many = await measure(`like toggles on ${fmt(POSTS)} posts`, app.base, likeOn(likePaths), baseline.rate);
+  const hot = await measure('like toggles on one hot post', app.base, likeOn([hotPath]), baseline.rate);
+  return [baseline, many, hot, feedRow];
+}
+
+/** After the load: the like rows, the counts on the posts, and the log must all agree. */
+async function likeTotals(url: string) {
+  return connected(url, async (client) => {
+    const { rows } = await client.query<{ likes: string; counted: string; logged: string }>(`
+      select (select count(*) from likes) as likes,
+             (select coalesce(sum(likes_count), 0) from posts) as counted,
+             (select count(*) filter (where type = 'Liked') - count(*) filter (where type = 'Unliked') from events) as logged`);
+    const row = rows[0]!;
+    return { likes: Number(row.likes), counted: Number(row.counted), logged: Number(row.logged) };
+  });
+}
+
+const url = await freshDatabase(DATABASE);
+try {
+  process.stderr.write(`seeding ${fmt(USERS)} users and ${fmt(POSTS)} posts...\n`);
+  const { posts, ...seeded } = await seed(url, { users: USERS, posts: POSTS, historyDays: HISTORY_DAYS });
+  const fixtures: Fixtures = { ...seeded, likePaths: posts.map(likePath), hotPath: likePath(posts.at(-1)!) };
+  const version = await connected(url, async (client) => {
+    // The baseline's table: a like's columns with no key beyond its own id.
+    await client.query(`create table bench_plain_likes (
+      id bigint generated always as identity primary key,
+      target_kind text not null, target_id bigint not null, user_id bigint not null, liked_at timestamptz not null)`);
+    return (await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
+  });
+  process.stderr.write(`seeded in ${fmt(fixtures.seedSeconds, 1)} s; measuring (${WARMUP_SECONDS} s warm-up + ${seconds} s per row)...\n`);
+  const rows = await withServers(url, (app, plain) => measureAll(app, plain, fixtures));
+  const totals = await likeTotals(url);
+
+  const [, many, , feedRow] = rows as [Row, Row, Row, Row];
+  const manyRatio = many.rate / many.baseline!;
+  console.log(`\nAPI on PostgreSQL ${version}, autocannon with ${CONNECTIONS} connections, ${seconds} s per row after ${WARMUP_SECONDS} s of warm-up, same run`);
+  console.log(`Fixtures: ${fmt(USERS)} users with a session each, ${fmt(POSTS)} posts (events and rows), seeded in ${fmt(fixtures.seedSeconds, 1)} s\n`);
+  console.log('| workload | connections | req/s | vs plain INSERT route | p50 ms | p99 ms | non-2xx |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    const ratio = r.baseline ? `${fmt((r.rate / r.baseline) * 100)}%` : r === rows[0] ? 'baseline' : '-';
+    console.log(`| ${r.workload} | ${CONNECTIONS} | ${fmt(r.rate)} | ${ratio} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${fmt(r.failed)} |`);
+  }
+  const failures = rows.filter((r) => r.failed > 0);
+  console.log(`\nNon-2xx: ${failures.length > 0 ? failures.map((r) => `${r.workload}: ${r.failures}`).join('; ') : 'none in any row'}`);
+  const agree = totals.likes === totals.counted && totals.likes === totals.logged;
+  console.log(
+    `\nAfter the load: ${fmt(totals.likes)} like rows; sum of posts.likes_count ${fmt(totals.counted)}; Liked minus Unliked events ${fmt(totals.logged)}: ${agree ? 'equal' : 'MISMATCH'}`,
+  );
+  console.log(
+    `\nGoals: like toggles on many posts >= 50% of the plain route: ${fmt(manyRatio * 100)}% ${manyRatio >= 0.5 ? 'PASS' : 'FAIL'}; feed page p99 <= 20 ms: ${fmt(feedRow.p99, 1)} ms ${feedRow.p99 <= 20 ? 'PASS' : 'FAIL'}`,
+  );
+  if (!agree) process.exitCode = 1;
+} finally {
+  await dropDatabase(DATABASE);
+}

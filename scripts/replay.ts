@@ -1,0 +1,34 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../server/config.ts';
+import { openCore } from '../server/core.ts';
+import { createLog } from '../server/log.ts';
+import { withStreamPush } from '../server/feeds/model.ts';
+import { productModel } from '../server/model.ts';
+import { replayInline, replayProcessor } from '../server/projections/replay.ts';
+
+// npm run replay                          every read model
+// npm run replay -- --projection NAME    one inline projection or processor
+const { values } = parseArgs({ options: { projection: { type: 'string' } } });
+const config = loadConfig();
+const log = createLog('warn');
+// Live pushes to sockets are never replayed; the Stream mirror is, when it is configured.
+const model = withStreamPush(productModel, config.stream, log);
+const core = await openCore({ database: config.database, redisUrl: null, model, log });
+const write = (line: string) => console.log(line);
+
+try {
+  const wanted = values.projection;
+  const inline = model.inline.filter((p) => !wanted || p.name === wanted);
+  const processors = model.processors.filter((p) => !wanted || p.name === wanted);
+  if (wanted && inline.length + processors.length === 0) {
+    const known = [...model.inline, ...model.processors].map((p) => p.name);
+    console.error(`No projection named ${wanted}. Known: ${known.join(', ') || 'none'}`);
+    process.exitCode = 2;
+  } else {
+    if (inline.length > 0) await replayInline(core.database.db, core.store, inline, write);
+    for (const definition of processors) await replayProcessor(core.processors, definition, write);
+    console.log(`Replayed ${inline.length + processors.length} projection(s).`);
+  }
+} finally {
+  await core.close();
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Core } from './core.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { requestIdFrom } from './http/request-context.ts';
+import { registerXhrGuard } from './http/xhr-guard.ts';
+import { auditRoutes } from './modules/admin/routes.ts';
+import { registerAuth } from './modules/auth/plugin.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
+import { commentRoutes } from './modules/comments/routes.ts';
+import { communityRoutes } from './modules/communities/routes.ts';
+import { likeRoutes } from './modules/likes/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { postRoutes } from './modules/posts/routes.ts';
+import { adminRoutes } from './modules/users/admin-routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { registerEventTail } from './realtime/event-tail.ts';
+import { attachRealtime } from './realtime/gateway.ts';
+import type { RealtimeServer } from './realtime/processor.ts';
+import type { Services } from './services.ts';
+
+export type AppOptions = {
+  /** Pino level; 'silent' in tests. */
+  logLevel: string;
+  services: Services;
+  /** The built client, served at /app; absent in API-only tests. */
+  clientDir?: string | null;
+  /** Live pushes to browsers; absent in API-only tests. */
+  realtime?: RealtimeServer | null;
+  /** Where uploaded files are kept and how large each kind may be. */
+  uploads: { dir: string; maxImageBytes: number; maxVideoBytes: number };
+};
+
+export async function buildApp(core: Core, options: AppOptions) {
+  const app = Fastify({
+    logger: { level: options.logLevel },
+    genReqId: (request) => requestIdFrom(request.headers),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+  registerXhrGuard(app);
+  await app.register(fastifyCookie);
+  registerAuth(app, core);
+
+  await registerEventTail(app, core);
+  if (options.realtime) attachRealtime(options.realtime, app, core);
+  await app.register(healthRoutes(core));
+  await app.register(authRoutes(core, options.services));
+  await app.register(userRoutes(core, options.services));
+  await app.register(adminRoutes(core));
+  await app.register(postRoutes(core));
+  await app.register(commentRoutes(core));
+  await app.register(likeRoutes(core, options.services));
+  await app.register(notificationRoutes(core));
+  await app.register(communityRoutes(core));
+  await app.register(uploadRoutes(core, options.uploads));
+  await app.register(auditRoutes(core));
+  if (options.services.devTools) await app.register(devRoutes(core));
+
+  if (options.clientDir && fs.existsSync(path.join(options.clientDir, 'index.html'))) await serveClient(app, options.clientDir);
+  return app;
+}
+
+async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  await app.register(fastifyStatic, { root: path.resolve(clientDir), prefix: '/app/', wildcard: false, index: 'index.html' });
+  // Client-side routes: any /app path that is not a file gets the app shell.
+  app.get('/app', (_request, reply) => reply.sendFile('index.html'));
+  app.get('/app/*', (_request, reply) => reply.sendFile('index.html'));
+  app.get('/', (_request, reply) => reply.redirect('/app/'));
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const MB = 1024 * 1024;
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  UPLOADS_DIR: z.string().min(1).optional(),
+  UPLOAD_MAX_IMAGE_MB: z.coerce.number().positive().default(10),
+  UPLOAD_MAX_VIDEO_MB: z.coerce.number().positive().default(500),
+  REDIS_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RUN_PROCESSORS: flag.default(true),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Pressroom <no-reply@pressroom.local>'),
+  STREAM_API_KEY: z.string().min(1).default('pressroom-development'),
+  STREAM_API_SECRET: z.string().min(1).default('pressroom-development-secret-not-for-production'),
+  STREAM_API_URL: z.string().url().optional(),
+  DEV_TOOLS: flag.optional(),
+  SEED_DEMO: flag.optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  redisUrl: string | null;
+  logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  runProcessors: boolean;
+  /** Where people reach the app: links in mails start with it. */
+  publicUrl: string;
+  mail: { smtpUrl: string | null; from: string };
+  /**
+   * Stream (getstream.io). `push` mirrors posts into Stream: only with a key and a secret given
+   * in the environment, never with the development defaults.
+   */
+  stream: { apiKey: string; apiSecret: string; apiUrl: string | null; push: boolean };
+  /** Where uploaded files live, and how large each kind may be. */
+  uploads: { dir: string; maxImageBytes: number; maxVideoBytes: number };
+  /** Development-host tools: the mail outbox reader and the development routes. */
+  devTools: boolean;
+  /** Seed the demo people and accounts when the database has no user yet. */
+  seedDemo: boolean;
+  /** Cookies only over HTTPS outside development. */
+  secureCookies: boolean;
+};
+
+// The only place that reads process.env: everything else receives a Config.
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    env: c.NODE_ENV,
+    host: c.HOST,
+    port: c.PORT,
+    database: c.DATABASE_URL ? { kind: 'postgres', url: c.DATABASE_URL } : { kind: 'pglite', dataDir: c.DATA_DIR },
+    redisUrl: c.REDIS_URL ?? null,
+    logLevel: c.LOG_LEVEL,
+    runProcessors: c.RUN_PROCESSORS,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    mail: { smtpUrl: c.SMTP_URL ?? null, from: c.MAIL_FROM },
+    stream: {
+      apiKey: c.STREAM_API_KEY,
+      apiSecret: c.STREAM_API_SECRET,
+      apiUrl: c.STREAM_API_URL ?? null,
+      push: env.STREAM_API_KEY !== undefined && env.STREAM_API_SECRET !== undefined,
+    },
+    uploads: {
+      dir: path.resolve(c.UPLOADS_DIR ?? path.join(c.DATA_DIR, 'uploads')),
+      maxImageBytes: Math.floor(c.UPLOAD_MAX_IMAGE_MB * MB),
+      maxVideoBytes: Math.floor(c.UPLOAD_MAX_VIDEO_MB * MB),
+    },
+    devTools: c.DEV_TOOLS ?? c.NODE_ENV !== 'production',
+    seedDemo: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
+    secureCookies: c.NODE_ENV === 'production',
+  };
+}

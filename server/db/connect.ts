@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import type { Database } from './schema.ts';
+
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string; loadDataDir?: Blob };
+
+/** The database a process talks to, plus the two things Kysely does not cover: LISTEN and NOTIFY. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  driver: 'postgres' | 'pglite';
+  /** The embedded database itself, for dumping a data directory (the test template). */
+  pglite?: PGlite;
+  /** Subscribes to a channel; resolves to an unsubscribe function. */
+  listen(channel: string, onMessage: () => void): Promise<() => Promise<void>>;
+  notify(channel: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const parseInt8 = (value: string) => Number(value);
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir, target.loadDataDir);
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  // Positions and counts are bigint columns that stay far below 2^53: numbers are safe and simpler than strings.
+  const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)) };
+  const pool = new pg.Pool({ connectionString: url, max: 20, types });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  const listeners = new Set<pg.Client>();
+
+  return {
+    db,
+    driver: 'postgres',
+    async listen(channel, onMessage) {
+      let client: pg.Client | null = null;
+      let stopped = false;
+      let retry: NodeJS.Timeout | null = null;
+      const connect = async () => {
+        const next = new pg.Client({ connectionString: url, types });
+        next.on('notification', onMessage);
+        next.on('error', () => {
+          listeners.delete(next);
+          void next.end().catch(() => undefined);
+          if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
+        });
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        client = next;
+        listeners.add(next);
+        // Anything committed while we were not listening is found by the pollers; wake them now.
+        onMessage();
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        if (retry) clearTimeout(retry);
+        if (client) {
+          listeners.delete(client);
+          await client.end().catch(() => undefined);
+        }
+      };
+    },
+    notify: (channel) => notifyVia(db, channel),
+    async close() {
+      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
+      await db.destroy();
+    },
+  };
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
+  const inMemory = dataDir === ':memory:';
+  if (!inMemory) fs.mkdirSync(path.resolve(dataDir), { recursive: true });
+  const pglite = await PGlite.create(inMemory ? undefined : path.resolve(dataDir), {
+    parsers: { [INT8]: parseInt8 },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    driver: 'pglite',
+    pglite,
+    async listen(channel, onMessage) {
+      const unsubscribe = await pglite.listen(channel, () => onMessage());
+      return async () => unsubscribe();
+    },
+    // Through Kysely, never pglite.query: the one connection may be inside a transaction right now.
+    notify: (channel) => notifyVia(db, channel),
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function notifyVia(db: Kysely<Database>, channel: string): Promise<void> {
+  await sql`select pg_notify(${channel}, '')`.execute(db);
+}
+
+const PREPARED = /^\/\* prepared:([a-z_]+) \*\//;
+
+/**
+ * Statements that start with a `prepared:NAME` comment run as named prepared statements, so
+ * each connection plans them once. The hot paths (append, stream and log reads) are planned
+ * in about half a millisecond each time otherwise, as long as they take to run.
+ */
+export function preparedStatement(name: string) {
+  return sql.raw(`/* prepared:${name} */ `);
+}
+
+function preparingPool(pool: pg.Pool) {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      return {
+        query(text: any, values?: readonly unknown[]): any {
+          const name = typeof text === 'string' ? PREPARED.exec(text)?.[1] : undefined;
+          if (name) return client.query({ name, text, values: values ? [...values] : [] });
+          return values ? client.query(text, [...values]) : client.query(text);
+        },
+        release: () => client.release(),
+      };
+    },
+    end: () => pool.end(),
+  };
+}

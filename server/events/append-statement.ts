@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import { preparedStatement } from '../db/connect.ts';
+import type { Executor } from './types.ts';
+
+/** One event ready for the log, already validated and encoded. */
+export type EncodedEvent = { type: string; schemaVersion: number; data: unknown };
+
+/** An append as the statement sees it: `expected` is -1 for "any", else the version the stream must be at. */
+export type AppendRequest = { streamId: string; expected: number; events: EncodedEvent[]; metadata: string };
+
+export type InsertedRow = { position: number; stream_id: string; stream_version: number; transaction_id: string; recorded_at: Date };
+
+/**
+ * Writes many appends, to many streams, in ONE statement: one round trip whether it carries
+ * one event or a thousand. Appends to the same stream must be consecutive in `requests`; the
+ * first one's `expected` is checked against the stream's head and the rest follow it.
+ * A stream whose check fails gets no rows back; a concurrent writer that took a version first
+ * makes the statement fail with a unique violation (23505), which writes nothing at all.
+ */
+export async function insertAppends(executor: Executor, requests: AppendRequest[]): Promise<InsertedRow[]> {
+  const streamIds: string[] = [];
+  const expected: number[] = [];
+  const offsets: number[] = [];
+  const types: string[] = [];
+  const schemaVersions: number[] = [];
+  const data: string[] = [];
+  const metadata: string[] = [];
+  let offsetInStream = 0;
+  let previousStream: string | null = null;
+  for (const request of requests) {
+    if (request.streamId !== previousStream) offsetInStream = 0;
+    previousStream = request.streamId;
+    for (const event of request.events) {
+      offsetInStream += 1;
+      streamIds.push(request.streamId);
+      expected.push(request.expected);
+      offsets.push(offsetInStream);
+      types.push(event.type);
+      schemaVersions.push(event.schemaVersion);
+      data.push(JSON.stringify(event.data));
+      metadata.push(request.metadata);
+    }
+  }
+  const result = await sql<InsertedRow>`${preparedStatement('events_append')}
+    with input as (
+      select * from unnest(${streamIds}::text[], ${expected}::int4[], ${offsets}::int4[], ${types}::text[],
+                           ${schemaVersions}::int2[], ${data}::text[], ${metadata}::text[])
+        with ordinality as t(stream_id, expected, offset_in_stream, type, schema_version, data, metadata, ord)
+    ),
+    heads as (
+      select s.stream_id, s.expected,
+             coalesce((select max(e.stream_version) from events e where e.stream_id = s.stream_id), 0) as current
+      from (select distinct on (stream_id) stream_id, expected from input order by stream_id, ord) s
+    )
+    insert into events (stream_id, stream_version, type, schema_version, data, metadata)
+    select i.stream_id, h.current + i.offset_in_stream, i.type, i.schema_version, i.data::jsonb, i.metadata::jsonb
+    from input i join heads h on h.stream_id = i.stream_id
+    where h.expected < 0 or h.expected = h.current
+    order by i.ord
+    returning position, stream_id, stream_version, transaction_id::text as transaction_id, recorded_at`.execute(executor);
+  return result.rows;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

@@ -1,0 +1,99 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usingPostgres } from '../testing/database.ts';
+import { metadata, useTestCore } from '../testing/core.ts';
+import { createTallyTables, tallyFeedProcessor, tallyModel, type TallyEvent } from '../testing/fixtures/tally.ts';
+import { START } from './types.ts';
+
+const feed = tallyFeedProcessor();
+const t = useTestCore(tallyModel([feed]), { process: false, setup: (database) => createTallyTables(database.db) });
+beforeAll(() => t.core.processors.register());
+
+const counted = (tallyId: string): TallyEvent => ({ type: 'TallyCounted', data: { tallyId, amount: 1, note: '' } });
+const feedLines = async () =>
+  (await sql<{ position: number; tally_id: string }>`select position, tally_id from tally_feed order by position`.execute(t.database.db)).rows;
+
+describe('readAll', () => {
+  it('returns the log in commit-safe order from a checkpoint', async () => {
+    await t.core.store.append('tally-1', 'any', [counted('1'), counted('1')], metadata());
+    await t.core.store.append('tally-2', 'any', [counted('2')], metadata());
+    const all = await t.core.store.readAll(t.database.db, START, 100);
+    expect(all.map((e) => e.streamId)).toEqual(['tally-1', 'tally-1', 'tally-2']);
+    const rest = await t.core.store.readAll(t.database.db, { transactionId: all[0]!.transactionId, position: all[0]!.position }, 100);
+    expect(rest.map((e) => e.position)).toEqual(all.slice(1).map((e) => e.position));
+  });
+});
+
+// Two transactions on two connections: PGlite has one connection, so this needs PostgreSQL.
+describe.runIf(usingPostgres)('an event whose transaction commits after a later position', () => {
+  it('is still handled, exactly once, by a processor that already handled the later one', async () => {
+    await t.core.processors.drainOnce(feed);
+    const before = (await feedLines()).length;
+
+    // B takes its transaction id first; A then takes a lower position than B but commits last.
+    let step!: (name: string) => void;
+    const steps: Record<string, () => void> = {};
+    const reached = (name: string) => new Promise<void>((resolve) => (steps[name] = resolve));
+    step = (name) => steps[name]?.();
+    const bHasXid = reached('b-has-xid');
+    const aAppended = reached('a-appended');
+    let letBAppend!: () => void;
+    const bMayAppend = new Promise<void>((resolve) => (letBAppend = resolve));
+    let letACommit!: () => void;
+    const aMayCommit = new Promise<void>((resolve) => (letACommit = resolve));
+
+    const b = t.database.db.transaction().execute(async (trx) => {
+      await sql`select pg_current_xact_id()`.execute(trx);
+      step('b-has-xid');
+      await bMayAppend;
+      return t.core.store.appendInTransaction(trx, 'tally-b', 'any', [counted('b')], metadata());
+    });
+    await bHasXid;
+    const a = t.database.db.transaction().execute(async (trx) => {
+      const events = await t.core.store.appendInTransaction(trx, 'tally-a', 'any', [counted('a')], metadata());
+      step('a-appended');
+      await aMayCommit;
+      return events;
+    });
+    await aAppended;
+    letBAppend();
+    const [bEvent] = await b;
+
+    // B is committed and visible; A is still open.
+    await t.core.processors.drainOnce(feed);
+    const afterB = await feedLines();
+    expect(afterB.map((l) => l.tally_id).slice(before)).toEqual(['b']);
+
+    letACommit();
+    const [aEvent] = await a;
+    expect(aEvent!.position).toBeLessThan(bEvent!.position);
+    // A reader that resumed from "position > B" would never see A again.
+    await t.core.processors.drainOnce(feed);
+    const after = await feedLines();
+    expect(after.slice(before).map((l) => l.tally_id).sort()).toEqual(['a', 'b']);
+    expect(new Set(after.map((l) => l.position)).size).toBe(after.length);
+  });
+
+  it('is not read while its transaction is open, even when later events are committed', async () => {
+    let letCommit!: () => void;
+    const mayCommit = new Promise<void>((resolve) => (letCommit = resolve));
+    let appended!: () => void;
+    const hasAppended = new Promise<void>((resolve) => (appended = resolve));
+    const open = t.database.db.transaction().execute(async (trx) => {
+      await t.core.store.appendInTransaction(trx, 'tally-open', 'any', [counted('open')], metadata());
+      appended();
+      await mayCommit;
+    });
+    await hasAppended;
+    const [later] = await t.core.store.append('tally-later', 'any', [counted('later')], metadata());
+    const head = await t.core.store.head();
+    const visible = await t.core.store.readAll(t.database.db, START, 10_000);
+    // The committed later event waits behind the open transaction rather than being read past it.
+    expect(visible.some((e) => e.position === later!.position)).toBe(false);
+    expect(head).toBeGreaterThanOrEqual(later!.position);
+    letCommit();
+    await open;
+    const all = await t.core.store.readAll(t.database.db, START, 10_000);
+    expect(all.map((e) => e.streamId)).toEqual(expect.arrayContaining(['tally-open', 'tally-later']));
+  });
+});

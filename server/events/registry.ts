@@ -1,0 +1,43 @@
+import type { EventDefinition } from '../../contracts/events/index.ts';
+import type { AnyEvent } from './types.ts';
+
+export class UnknownEventType extends Error {
+  constructor(type: string) {
+    super(`Unknown event type ${type}`);
+  }
+}
+
+/** Validates events on their way into the log and brings old shapes up to date on the way out. */
+export class EventRegistry<E extends AnyEvent = AnyEvent> {
+  private readonly byType = new Map<string, EventDefinition>();
+
+  constructor(definitions: readonly EventDefinition[]) {
+    for (const definition of definitions) {
+      if (this.byType.has(definition.type)) throw new Error(`Event type ${definition.type} is defined twice`);
+      this.byType.set(definition.type, definition);
+    }
+  }
+
+  encode(event: E): { type: string; schemaVersion: number; data: unknown } {
+    const definition = this.definition(event.type);
+    const parsed = definition.schema.safeParse(event.data);
+    if (!parsed.success) {
+      // A decider produced an event its own contract rejects: a bug, never user input.
+      throw new Error(`${event.type} does not match its schema: ${parsed.error.message}`);
+    }
+    return { type: event.type, schemaVersion: definition.schemaVersion, data: parsed.data };
+  }
+
+  decode(type: string, schemaVersion: number, stored: unknown): E {
+    const definition = this.definition(type);
+    let data = stored;
+    for (let v = schemaVersion; v < definition.schemaVersion; v++) data = definition.upcasters[v]!(data);
+    return { type, data: definition.schema.parse(data) } as E;
+  }
+
+  private definition(type: string): EventDefinition {
+    const definition = this.byType.get(type);
+    if (!definition) throw new UnknownEventType(type);
+    return definition;
+  }
+}

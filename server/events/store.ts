@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import type { EventMetadata } from '../../contracts/events/index.ts';
+import { preparedStatement } from '../db/connect.ts';
+import { Conflict } from '../errors.ts';
+import { insertAppends, isUniqueViolation, type AppendRequest, type InsertedRow } from './append-statement.ts';
+import type { Batcher } from '../db/batcher.ts';
+import { appendBatcher } from './group-commit.ts';
+import type { EventRegistry } from './registry.ts';
+import type { AnyEvent, Checkpoint, Executor, ExpectedVersion, StoredEvent, Tx } from './types.ts';
+
+type EventRow = {
+  position: number;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: unknown;
+  transaction_id: string;
+  recorded_at: Date;
+};
+
+const EVENT_COLUMNS = sql`position, stream_id, stream_version, type, schema_version, data, metadata,
+  transaction_id::text as transaction_id, recorded_at`;
+
+export class EventStore<E extends AnyEvent = AnyEvent> {
+  private readonly groupCommit: Batcher<AppendRequest, InsertedRow[]>;
+
+  constructor(
+    private readonly db: Executor,
+    readonly registry: EventRegistry<E>,
+    /** Called after events are committed, to wake the processors. */
+    private readonly onCommitted: () => void,
+  ) {
+    this.groupCommit = appendBatcher(db);
+  }
+
+  /**
+   * Appends on its own, committed when the promise resolves. Concurrent calls share one
+   * statement (group commit). A stale expected version rejects with Conflict and stores nothing.
+   */
+  async append(streamId: string, expected: ExpectedVersion, events: E[], metadata: EventMetadata): Promise<StoredEvent<E>[]> {
+    if (events.length === 0) return [];
+    const request = this.request(streamId, expected, events, metadata);
+    const rows = await this.groupCommit.submit(request);
+    this.onCommitted();
+    return this.stored(request, events, rows, metadata);
+  }
+
+  /**
+   * Appends inside the caller's transaction, so inline projections commit with the events or
+   * not at all. The caller wakes the processors once it has committed.
+   */
+  async appendInTransaction(trx: Tx, streamId: string, expected: ExpectedVersion, events: E[], metadata: EventMetadata): Promise<StoredEvent<E>[]> {
+    if (events.length === 0) return [];
+    const request = this.request(streamId, expected, events, metadata);
+    let rows: InsertedRow[];
+    try {
+      rows = await insertAppends(trx, [request]);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Conflict();
+      throw error;
+    }
+    if (rows.length !== events.length) throw new Conflict();
+    return this.stored(request, events, rows, metadata);
+  }
+
+  async readStream(executor: Executor, streamId: string, afterVersion = 0): Promise<StoredEvent<E>[]> {
+    const rows = await sql<EventRow>`${preparedStatement('events_read_stream')}
+      select ${EVENT_COLUMNS}
+      from events where stream_id = ${streamId} and stream_version > ${afterVersion}
+      order by stream_version`.execute(executor);
+    return rows.rows.map((row) => this.decode(row));
+  }
+
+  /**
+   * The events after `after` in commit-safe order, never skipping one that commits late.
+   * Positions are taken at insert, not at commit, so a transaction can hold a lower position
+   * than one that already committed. Reading only below the oldest transaction still running
+   * (the snapshot's xmin), ordered by (transaction id, position), means an event either is
+   * already visible or belongs to a transaction whose id sorts after everything read so far.
+   */
+  async readAll(executor: Executor, after: Checkpoint, limit: number): Promise<StoredEvent<E>[]> {
+    const rows = await sql<EventRow>`${preparedStatement('events_read_all')}
+      select ${EVENT_COLUMNS}
+      from events
+      where (transaction_id, position) > (${after.transactionId}::xid8, ${after.position}::bigint)
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by transaction_id, position
+      limit ${limit}`.execute(executor);
+    return rows.rows.map((row) => this.decode(row));
+  }
+
+  /** The events after a position in position order, for rebuilds that hold writers off (replay). */
+  async readAfterPosition(executor: Executor, afterPosition: number, limit: number): Promise<StoredEvent<E>[]> {
+    const rows = await sql<EventRow>`
+      select ${EVENT_COLUMNS}
+      from events where position > ${afterPosition}
+      order by position
+      limit ${limit}`.execute(executor);
+    return rows.rows.map((row) => this.decode(row));
+  }
+
+  /** How many events the log holds (positions have gaps: a rolled-back append spends its numbers). */
+  async count(executor: Executor = this.db): Promise<number> {
+    const result = await sql<{ count: number }>`select count(*)::int as count from events`.execute(executor);
+    return result.rows[0]?.count ?? 0;
+  }
+
+  /** The highest position any reader can see now. */
+  async head(executor: Executor = this.db): Promise<number> {
+    const result = await sql<{ head: number | null }>`select max(position) as head from events`.execute(executor);
+    return result.rows[0]?.head ?? 0;
+  }
+
+  private request(streamId: string, expected: ExpectedVersion, events: E[], metadata: EventMetadata): AppendRequest {
+    return {
+      streamId,
+      expected: expected === 'any' ? -1 : expected === 'no_stream' ? 0 : expected,
+      events: events.map((event) => this.registry.encode(event)),
+      metadata: JSON.stringify(metadata),
+    };
+  }
+
+  private stored(request: AppendRequest, events: E[], rows: InsertedRow[], metadata: EventMetadata): StoredEvent<E>[] {
+    const ordered = [...rows].sort((a, b) => a.stream_version - b.stream_version);
+    return events.map((event, index) => {
+      const row = ordered[index]!;
+      return {
+        ...event,
+        position: row.position,
+        streamId: row.stream_id,
+        streamVersion: row.stream_version,
+        schemaVersion: request.events[index]!.schemaVersion,
+        metadata,
+        transactionId: row.transaction_id,
+        recordedAt: new Date(row.recorded_at),
+      };
+    });
+  }
+
+  private decode(row: EventRow): StoredEvent<E> {
+    return {
+      ...this.registry.decode(row.type, row.schema_version, row.data),
+      position: row.position,
+      streamId: row.stream_id,
+      streamVersion: row.stream_version,
+      schemaVersion: row.schema_version,
+      metadata: row.metadata as EventMetadata,
+      transactionId: row.transaction_id,
+      recordedAt: new Date(row.recorded_at),
+    };
+  }
+}

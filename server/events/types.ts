@@ -1,0 +1,30 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { EventMetadata } from '../../contracts/events/index.ts';
+import type { Database } from '../db/schema.ts';
+
+export type AnyEvent = { type: string; data: unknown };
+
+export type StoredEvent<E extends AnyEvent = AnyEvent> = E & {
+  position: number;
+  streamId: string;
+  streamVersion: number;
+  schemaVersion: number;
+  metadata: EventMetadata;
+  transactionId: string;
+  recordedAt: Date;
+};
+
+/** What the caller believes the stream's version is: a number (0 = empty), or no check at all. */
+export type ExpectedVersion = number | 'no_stream' | 'any';
+
+/**
+ * A point in the commit-safe order of the log. Transaction ids come first because a
+ * transaction may take a position early and commit late; see read-all.ts.
+ */
+export type Checkpoint = { transactionId: string; position: number };
+
+export const START: Checkpoint = { transactionId: '0', position: 0 };
+
+/** Reads may run on the pool or inside a transaction. */
+export type Executor = Kysely<Database>;
+export type Tx = Transaction<Database>;

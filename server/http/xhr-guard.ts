@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { ErrorBody } from './error-handler.ts';
+
+/**
+ * Every /api call must say it is an XMLHttpRequest. A cross-site form or link cannot set that
+ * header, so together with the SameSite session cookie it keeps other sites from acting for a
+ * signed-in user.
+ */
+export function registerXhrGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    // A browser cannot set headers on a websocket; there the Origin is the proof.
+    if (request.headers.upgrade?.toLowerCase() === 'websocket') {
+      const origin = request.headers.origin;
+      if (!origin || URL.parse(origin)?.host === request.headers.host) return;
+      return reply.status(403).send({ detail: 'Cross-site websocket refused.' } satisfies ErrorBody);
+    }
+    if (request.headers['x-requested-with']?.toString().toLowerCase() === 'xmlhttprequest') return;
+    return reply
+      .status(403)
+      .send({ detail: 'API requests must carry the header X-Requested-With: XMLHttpRequest.' } satisfies ErrorBody);
+  });
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openCore, startProcessing } from './core.ts';
+import { withStreamPush } from './feeds/model.ts';
+import { createLog } from './log.ts';
+import { MailDelivery } from './mail/delivery.ts';
+import { productModel } from './model.ts';
+import { createRealtimeServer } from './realtime/gateway.ts';
+import { withRealtime } from './realtime/model.ts';
+import type { RealtimeServer } from './realtime/processor.ts';
+import { DEMO_PASSWORD, hasAnyUser, seedDemo } from './seed/demo.ts';
+import { createServices } from './services.ts';
+
+const config = loadConfig();
+const log = createLog(config.logLevel);
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client/dist');
+
+let io: RealtimeServer | null = null;
+const core = await openCore({ database: config.database, redisUrl: config.redisUrl, model: withStreamPush(withRealtime(productModel, () => io), config.stream, log), log });
+io = createRealtimeServer(core.redis);
+if (config.seedDemo && !(await hasAnyUser(core))) {
+  const people = await seedDemo(core);
+  log.info({ people }, `seeded the demo; every demo password is ${DEMO_PASSWORD}`);
+}
+if (config.runProcessors) await startProcessing(core);
+const mail = config.mail.smtpUrl && config.runProcessors ? new MailDelivery(core.database.db, config.mail.smtpUrl, config.mail.from, log) : null;
+mail?.start();
+const services = createServices(core, config, mail ? { mailQueued: () => mail.wake() } : {});
+const app = await buildApp(core, { logLevel: config.logLevel, clientDir, realtime: io, services, uploads: config.uploads });
+await app.listen({ host: config.host, port: config.port });
+log.info(
+  { database: core.database.driver, redis: config.redisUrl ? 'configured' : 'not configured', processors: config.runProcessors },
+  `Pressroom is up at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/app/`,
+);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    void app
+      .close()
+      .then(() => mail?.stop())
+      .then(() => core.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  });
+}

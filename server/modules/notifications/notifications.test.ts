@@ -1,0 +1,219 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { NotificationList, NotificationView } from '../../../contracts/notifications.ts';
+import { productModel } from '../../model.ts';
+import { useTestCore } from '../../testing/core.ts';
+import { useDemo } from '../../testing/demo.ts';
+import type { Caller } from '../../testing/people.ts';
+import { notificationsProcessor, type UnreadChange } from './processor.ts';
+
+const pushed: UnreadChange[] = [];
+const t = useTestCore({ ...productModel, processors: [notificationsProcessor({ onChange: (changes) => pushed.push(...changes) })] });
+const demo = useDemo(t);
+const { journalist: jo, pr: pat, expert: eve, admin: ada } = demo;
+
+async function feed(who: Caller, query = ''): Promise<NotificationList> {
+  await t.core.processors.caughtUp();
+  const response = await who.call('GET', `/api/v1/notifications${query}`);
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+/** Everything on someone's feed about one post, newest first. */
+const about = async (who: Caller, postId: number): Promise<NotificationView[]> => (await feed(who, '?limit=100')).data.filter((item) => item.post.id === postId);
+const unread = async (who: Caller) => (await feed(who)).unreadCount;
+const names = (item: NotificationView) => item.who.actors.map((actor) => actor.name);
+
+async function newCallout(who: Caller, content = 'Who can talk?'): Promise<number> {
+  const response = await who.call('POST', '/api/v1/callouts', { title: 'Sources on housing', content });
+  expect(response.statusCode).toBe(201);
+  return Number(response.headers['object-id']);
+}
+async function newJob(who: Caller): Promise<number> {
+  const response = await who.call('POST', '/api/v1/jobs', { title: 'Night editor', description: 'Edit', company: 'Bugle', workplace: 'remote', jobType: 'full-time' });
+  return Number(response.headers['object-id']);
+}
+async function comment(who: Caller, postId: number, content: string, parentId?: number): Promise<{ id: number }> {
+  const response = await who.call('POST', `/api/v1/callouts/${postId}/comments`, { content, ...(parentId ? { parentId } : {}) });
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+const toggleLike = (who: Caller, path: string, status: boolean) => who.call('POST', `${path}/toggleLike`, { status });
+
+describe('notifications', () => {
+  it('tell a post’s author of a comment on it, with the comment, and never the commenter', async () => {
+    const postId = await newCallout(jo);
+    const said = await comment(pat, postId, 'I can help');
+    const [item, ...rest] = await about(jo, postId);
+    expect(rest).toEqual([]);
+    expect(item).toMatchObject({
+      type: 'comment',
+      entityType: 'CALL_OUT',
+      entitySummary: 'Sources on housing',
+      isRead: false,
+      who: { actors: [{ id: pat.id, name: 'Pat Publicist', type: 'person' }], total: 1 },
+      post: { id: postId, kind: 'callout' },
+      commentId: said.id,
+      commentSummary: 'I can help',
+      parentCommentId: null,
+    });
+    expect(Date.parse(item!.when)).not.toBeNaN();
+    expect(await about(pat, postId)).toEqual([]);
+  });
+
+  it('tell a comment’s author of a reply (commentAsReply), and the post’s author of it as a comment', async () => {
+    const postId = await newCallout(jo);
+    const thread = await comment(pat, postId, 'I can help');
+    const reply = await comment(eve, postId, 'Me too', thread.id);
+    expect(await about(pat, postId)).toMatchObject([{ type: 'commentAsReply', commentId: reply.id, commentSummary: 'Me too', parentCommentId: thread.id, who: { total: 1 } }]);
+    const [joSees] = await about(jo, postId);
+    expect(joSees).toMatchObject({ type: 'comment', commentId: reply.id, parentCommentId: thread.id, who: { total: 2 } });
+    expect(names(joSees!)).toEqual(['Eve Expert', 'Pat Publicist']);
+  });
+
+  it('tell the post’s author only of the reply when the reply answers their own comment', async () => {
+    const postId = await newCallout(jo);
+    const thread = await comment(jo, postId, 'Ask me anything');
+    await comment(pat, postId, 'Deadline?', thread.id);
+    expect((await about(jo, postId)).map((item) => item.type)).toEqual(['commentAsReply']);
+  });
+
+  it('tell people mentioned in a post (mention), once, and those an edit newly mentions', async () => {
+    const postId = await newCallout(pat, 'Hi @jo-reporter');
+    expect(await about(jo, postId)).toMatchObject([{ type: 'mention', entityType: 'CALL_OUT', entitySummary: 'Sources on housing', who: { actors: [{ id: pat.id }], total: 1 } }]);
+    expect((await about(jo, postId))[0]).not.toHaveProperty('commentId');
+    const edited = await pat.call('PATCH', `/api/v1/callouts/${postId}`, { title: 'Sources, please', content: 'Hi @jo-reporter and @eve-expert' });
+    expect(edited.statusCode).toBe(200);
+    expect(await about(jo, postId)).toMatchObject([{ type: 'mention', entitySummary: 'Sources, please' }]);
+    expect(await about(eve, postId)).toMatchObject([{ type: 'mention', entitySummary: 'Sources, please' }]);
+  });
+
+  it('tell people mentioned in a comment (mentionOnComment), unless the comment already tells them', async () => {
+    const postId = await newCallout(jo);
+    const said = await comment(pat, postId, '@eve-expert knows, ask @jo-reporter');
+    expect(await about(eve, postId)).toMatchObject([{ type: 'mentionOnComment', commentId: said.id, commentSummary: '@eve-expert knows, ask @jo-reporter' }]);
+    expect((await about(jo, postId)).map((item) => item.type)).toEqual(['comment']);
+    await pat.call('PATCH', `/api/v1/comments/${said.id}`, { content: '@eve-expert knows, and @ada-admin' });
+    expect(await about(ada, postId)).toMatchObject([{ type: 'mentionOnComment', commentSummary: '@eve-expert knows, and @ada-admin' }]);
+    expect(await about(eve, postId)).toHaveLength(1);
+    expect(await about(jo, postId)).toMatchObject([{ type: 'comment', commentSummary: '@eve-expert knows, and @ada-admin' }]);
+  });
+
+  it('tell a post’s author of likes (like), grouped with the newest liker first', async () => {
+    const jobId = await newJob(jo);
+    await toggleLike(pat, `/api/v1/jobs/${jobId}`, true);
+    expect(await about(jo, jobId)).toMatchObject([{ type: 'like', entityType: 'JOB', entitySummary: 'Night editor', who: { total: 1 } }]);
+    await toggleLike(eve, `/api/v1/jobs/${jobId}`, true);
+    const items = await about(jo, jobId);
+    expect(items).toHaveLength(1);
+    expect(items[0]!.who.total).toBe(2);
+    expect(names(items[0]!)).toEqual(['Eve Expert', 'Pat Publicist']);
+  });
+
+  it('tell a comment’s author of likes on it (likeOnComment)', async () => {
+    const postId = await newCallout(jo);
+    const said = await comment(pat, postId, 'I can help');
+    await toggleLike(jo, `/api/v1/comments/${said.id}`, true);
+    expect(await about(pat, postId)).toMatchObject([
+      { type: 'likeOnComment', entitySummary: 'Sources on housing', commentId: said.id, commentSummary: 'I can help', parentCommentId: null, who: { actors: [{ id: jo.id }], total: 1 } },
+    ]);
+  });
+
+  it('never tell anyone of their own like or comment', async () => {
+    const jobId = await newJob(jo);
+    await toggleLike(jo, `/api/v1/jobs/${jobId}`, true);
+    await jo.call('POST', `/api/v1/jobs/${jobId}/comments`, { content: 'Bump' });
+    expect(await about(jo, jobId)).toEqual([]);
+  });
+
+  it('withdraw a like’s notification when it is taken back, and the unread count with it', async () => {
+    const jobId = await newJob(jo);
+    const before = await unread(jo);
+    await toggleLike(pat, `/api/v1/jobs/${jobId}`, true);
+    expect(await unread(jo)).toBe(before + 1);
+    await toggleLike(pat, `/api/v1/jobs/${jobId}`, false);
+    expect(await about(jo, jobId)).toEqual([]);
+    expect(await unread(jo)).toBe(before);
+  });
+
+  it('withdraw what a deleted comment caused, its replies’ notifications and likes included', async () => {
+    const postId = await newCallout(jo);
+    const thread = await comment(pat, postId, 'I can help');
+    await comment(eve, postId, 'Me too', thread.id);
+    await toggleLike(eve, `/api/v1/comments/${thread.id}`, true);
+    const kept = await comment(ada, postId, 'Count me in');
+    expect(await about(pat, postId)).toHaveLength(2);
+    expect((await pat.call('DELETE', `/api/v1/comments/${thread.id}`)).statusCode).toBe(204);
+    expect(await about(pat, postId)).toEqual([]);
+    expect(await about(jo, postId)).toMatchObject([{ type: 'comment', commentId: kept.id, who: { total: 1 } }]);
+  });
+
+  it('hide a deleted post’s notifications, and show them again when it is restored', async () => {
+    const postId = await newCallout(jo);
+    await comment(pat, postId, 'I can help');
+    const before = await unread(jo);
+    expect(await about(jo, postId)).toHaveLength(1);
+    expect((await jo.call('DELETE', `/api/v1/callouts/${postId}`)).statusCode).toBe(204);
+    expect(await about(jo, postId)).toEqual([]);
+    expect(await unread(jo)).toBe(before - 1);
+    expect((await jo.call('POST', `/api/v1/callouts/${postId}/restore`)).statusCode).toBe(200);
+    expect(await about(jo, postId)).toHaveLength(1);
+    expect(await unread(jo)).toBe(before);
+  });
+
+  it('mark one item read, then all, and clear the current user’s hasNotifications', async () => {
+    const first = await newCallout(jo);
+    const second = await newCallout(jo);
+    await comment(pat, first, 'One');
+    await comment(eve, first, 'Two');
+    await comment(pat, second, 'Three');
+    const before = await unread(jo);
+    expect((await jo.call('GET', '/api/v1/current_user/info')).json().hasNotifications).toBe(true);
+
+    const [item] = await about(jo, first);
+    const readOne = await jo.call('PATCH', `/api/v1/notifications/${item!.id}/read`);
+    expect(readOne.json()).toEqual({ unreadCount: before - 2 });
+    expect(await about(jo, first)).toMatchObject([{ isRead: true }]);
+    expect(await about(jo, second)).toMatchObject([{ isRead: false }]);
+    expect((await pat.call('PATCH', `/api/v1/notifications/${item!.id}/read`)).statusCode).toBe(404);
+
+    expect((await jo.call('PATCH', '/api/v1/notifications/read')).json()).toEqual({ unreadCount: 0 });
+    const after = await feed(jo, '?limit=100');
+    expect(after.unreadCount).toBe(0);
+    expect(after.data.every((entry) => entry.isRead)).toBe(true);
+    expect((await jo.call('GET', '/api/v1/current_user/info')).json().hasNotifications).toBe(false);
+
+    await comment(eve, second, 'Four');
+    expect(await about(jo, second)).toMatchObject([{ isRead: false, commentSummary: 'Four' }]);
+    expect(await unread(jo)).toBe(1);
+  });
+
+  it('page the feed newest first and answer 401 to guests', async () => {
+    const posts = [await newCallout(ada), await newCallout(ada), await newCallout(ada)];
+    for (const postId of posts) await comment(pat, postId, 'Noted');
+    const page = await feed(ada, '?offset=0&limit=2');
+    expect(page.data.map((item) => item.post.id)).toEqual([posts[2], posts[1]]);
+    expect(page).toMatchObject({ offset: 0, hasMore: true });
+    const next = await feed(ada, '?offset=2&limit=2');
+    expect(next.data[0]!.post.id).toBe(posts[0]);
+    const guest = await demo.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    expect(guest.statusCode).toBe(401);
+  });
+
+  it('push each changed unread count after the batch that changed it commits', async () => {
+    const jobId = await newJob(eve);
+    await toggleLike(ada, `/api/v1/jobs/${jobId}`, true);
+    await t.core.processors.caughtUp();
+    const [item] = await about(eve, jobId);
+    expect(pushed.filter((change) => change.recipientId === eve.id).at(-1)).toEqual({ recipientId: eve.id, unreadCount: await unread(eve), notificationId: item!.id });
+  });
+
+  it('keep every unread count equal to the unread notifications people can see', async () => {
+    await t.core.processors.caughtUp();
+    const { rows } = await sql<{ recipient_id: number; kept: number; counted: number }>`
+      select c.recipient_id, c.unread as kept,
+             (select count(*)::int from notifications n where n.recipient_id = c.recipient_id and n.read_at is null and not n.hidden) as counted
+      from notification_counters c`.execute(t.database.db);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.kept).toBe(row.counted);
+  });
+});

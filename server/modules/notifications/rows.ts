@@ -1,0 +1,188 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Tx } from '../../events/types.ts';
+import type { TableNames } from '../../projections/processor.ts';
+import type { Notice } from './notices.ts';
+
+/**
+ * Ids are the event's position times this, plus the notice's place among the event's notices:
+ * a rebuild makes the same ids, which read marks name. One event cannot cause more (a
+ * 50,000-character text mentions at most about 17,000 people), and ids stay exact numbers up
+ * to position 2^37, some 137 billion events.
+ */
+const IDS_PER_EVENT = 65_536;
+
+export type UnreadChange = { recipientId: number; unreadCount: number; notificationId: number | null };
+
+export async function createNotificationTables(trx: Tx, tables: TableNames): Promise<void> {
+  const notifications = tables.notifications!;
+  const counters = tables.notification_counters!;
+  const index = (suffix: string) => sql.id(`${notifications}_${suffix}`);
+  await sql`
+    create table ${sql.table(notifications)} (
+      id bigint primary key,
+      recipient_id bigint not null,
+      type text not null,
+      group_key text not null,
+      post_id bigint not null,
+      post_kind text not null,
+      comment_id bigint,
+      parent_comment_id bigint,
+      actor_id bigint not null,
+      cause text not null,
+      entity_summary text not null,
+      comment_summary text,
+      created_at timestamptz not null,
+      read_at timestamptz,
+      hidden boolean not null default false
+    )`.execute(trx);
+  // The feed groups one recipient's visible rows; withdrawals find rows by act, post or comment.
+  await sql`create index ${index('feed')} on ${sql.table(notifications)} (recipient_id, group_key, id) where not hidden`.execute(trx);
+  await sql`create index ${index('post')} on ${sql.table(notifications)} (post_id)`.execute(trx);
+  await sql`create index ${index('comment')} on ${sql.table(notifications)} (comment_id) where comment_id is not null`.execute(trx);
+  await sql`create index ${index('parent_comment')} on ${sql.table(notifications)} (parent_comment_id) where parent_comment_id is not null`.execute(trx);
+  await sql`create index ${index('cause')} on ${sql.table(notifications)} (cause)`.execute(trx);
+  await sql`create table ${sql.table(counters)} (recipient_id bigint primary key, unread integer not null check (unread >= 0))`.execute(trx);
+}
+
+type Counted = { recipient_id: number; counted: boolean };
+
+/**
+ * The processor's writes for one event. Every write tells which rows were unread and visible
+ * before or after it, and `settle` moves each recipient's unread counter by exactly that.
+ */
+export class NotificationRows {
+  private readonly deltas = new Map<number, number>();
+  private readonly created = new Map<number, number>();
+  private readonly notifications: string;
+  private readonly counters: string;
+
+  constructor(
+    private readonly trx: Tx,
+    tables: TableNames,
+  ) {
+    this.notifications = tables.notifications!;
+    this.counters = tables.notification_counters!;
+  }
+
+  /**
+   * Adds the notices of the event at `position`. One read before a rebuild is read again; one
+   * about a post deleted by now starts hidden (the post's next delete or restore sets it anyway,
+   * so live and rebuilt rows end the same).
+   */
+  async add(position: number, at: Date, notices: readonly Notice[]): Promise<void> {
+    if (notices.length === 0) return;
+    const rows = notices.map((notice, place) => ({
+      id: position * IDS_PER_EVENT + place,
+      recipient_id: notice.recipientId,
+      type: notice.type,
+      group_key: notice.groupKey,
+      post_id: notice.postId,
+      post_kind: notice.postKind,
+      comment_id: notice.commentId,
+      parent_comment_id: notice.parentCommentId,
+      actor_id: notice.actorId,
+      cause: notice.cause,
+      entity_summary: notice.entitySummary,
+      comment_summary: notice.commentSummary,
+    }));
+    const inserted = await sql<{ id: number; recipient_id: number; counted: boolean }>`
+      insert into ${sql.table(this.notifications)}
+        (id, recipient_id, type, group_key, post_id, post_kind, comment_id, parent_comment_id, actor_id, cause,
+         entity_summary, comment_summary, created_at, read_at, hidden)
+      select n.id, n.recipient_id, n.type, n.group_key, n.post_id, n.post_kind, n.comment_id, n.parent_comment_id, n.actor_id, n.cause,
+             n.entity_summary, n.comment_summary, ${at}, r.read_at, coalesce(p.is_deleted, false)
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as n(
+        id bigint, recipient_id bigint, type text, group_key text, post_id bigint, post_kind text, comment_id bigint,
+        parent_comment_id bigint, actor_id bigint, cause text, entity_summary text, comment_summary text)
+      left join notification_reads r on r.notification_id = n.id
+      left join posts p on p.id = n.post_id
+      returning id, recipient_id, read_at is null and not hidden as counted`.execute(this.trx);
+    for (const row of inserted.rows) {
+      if (!row.counted) continue;
+      this.count(row.recipient_id, 1);
+      this.created.set(row.recipient_id, Math.max(row.id, this.created.get(row.recipient_id) ?? 0));
+    }
+  }
+
+  /** Takes back what one act caused (an unlike). */
+  async withdrawCause(cause: string): Promise<void> {
+    await this.withdraw(sql`cause = ${cause}`);
+  }
+
+  /** Takes back what a comment caused, and its replies, and the likes on them. */
+  async withdrawComment(commentId: number): Promise<void> {
+    await this.withdraw(sql`comment_id = ${commentId} or parent_comment_id = ${commentId}`);
+  }
+
+  /** A deleted post's notifications are hidden, and come back with it. */
+  async hidePost(postId: number, hidden: boolean): Promise<void> {
+    const changed = await sql<Counted>`
+      update ${sql.table(this.notifications)} set hidden = ${hidden}
+      where ${this.locked(sql`post_id = ${postId} and hidden <> ${hidden}`)}
+      returning recipient_id, read_at is null as counted`.execute(this.trx);
+    for (const row of changed.rows) if (row.counted) this.count(row.recipient_id, hidden ? -1 : 1);
+  }
+
+  async summarizePost(postId: number, entitySummary: string): Promise<void> {
+    await sql`update ${sql.table(this.notifications)} set entity_summary = ${entitySummary}
+              where ${this.locked(sql`post_id = ${postId} and entity_summary <> ${entitySummary}`)}`.execute(this.trx);
+  }
+
+  async summarizeComment(commentId: number, commentSummary: string): Promise<void> {
+    await sql`update ${sql.table(this.notifications)} set comment_summary = ${commentSummary}
+              where ${this.locked(sql`comment_id = ${commentId} and comment_summary <> ${commentSummary}`)}`.execute(this.trx);
+  }
+
+  /** Who has already heard of an act (withdrawn notices aside). */
+  async recipientsOf(cause: string): Promise<Set<number>> {
+    const rows = await sql<{ recipient_id: number }>`select recipient_id from ${sql.table(this.notifications)} where cause = ${cause}`.execute(this.trx);
+    return new Set(rows.rows.map((row) => row.recipient_id));
+  }
+
+  /** Moves the counters by what this event changed; answers the recipients' new counts. */
+  async settle(): Promise<UnreadChange[]> {
+    const moves = [...this.deltas].filter(([, delta]) => delta !== 0);
+    if (moves.length === 0) return [];
+    const rises = moves.filter(([, delta]) => delta > 0);
+    const falls = moves.filter(([, delta]) => delta < 0);
+    const counts: { recipient_id: number; unread: number }[] = [];
+    // Two statements: an upsert checks the row it would insert before it meets the conflict,
+    // so a negative delta cannot go through one.
+    if (rises.length > 0) {
+      const risen = await sql<{ recipient_id: number; unread: number }>`
+        insert into ${sql.table(this.counters)} as c (recipient_id, unread)
+        select * from unnest(${rises.map(([id]) => id)}::bigint[], ${rises.map(([, delta]) => delta)}::int[])
+        on conflict (recipient_id) do update set unread = c.unread + excluded.unread
+        returning recipient_id, unread`.execute(this.trx);
+      counts.push(...risen.rows);
+    }
+    if (falls.length > 0) {
+      const fallen = await sql<{ recipient_id: number; unread: number }>`
+        update ${sql.table(this.counters)} as c set unread = c.unread + d.delta
+        from unnest(${falls.map(([id]) => id)}::bigint[], ${falls.map(([, delta]) => delta)}::int[]) as d(recipient_id, delta)
+        where c.recipient_id = d.recipient_id
+        returning c.recipient_id, c.unread`.execute(this.trx);
+      counts.push(...fallen.rows);
+    }
+    return counts.map((row) => ({ recipientId: row.recipient_id, unreadCount: row.unread, notificationId: this.created.get(row.recipient_id) ?? null }));
+  }
+
+  private async withdraw(condition: RawBuilder<unknown>): Promise<void> {
+    const removed = await sql<Counted>`
+      delete from ${sql.table(this.notifications)} where ${this.locked(condition)}
+      returning recipient_id, read_at is null and not hidden as counted`.execute(this.trx);
+    for (const row of removed.rows) if (row.counted) this.count(row.recipient_id, -1);
+  }
+
+  /**
+   * The rows matching `condition`, locked in id order. Marking read locks a person's rows in
+   * the same order, so the two never wait on each other in a circle.
+   */
+  private locked(condition: RawBuilder<unknown>): RawBuilder<unknown> {
+    return sql`id in (select id from ${sql.table(this.notifications)} where ${condition} order by id for update)`;
+  }
+
+  private count(recipientId: number, delta: number): void {
+    this.deltas.set(recipientId, (this.deltas.get(recipientId) ?? 0) + delta);
+  }
+}

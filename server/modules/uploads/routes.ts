@@ -1,0 +1,62 @@
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { uploadView } from '../../../contracts/uploads.ts';
+import type { Core } from '../../core.ts';
+import { NotFound, ValidationFailed } from '../../errors.ts';
+import { created } from '../../http/request-context.ts';
+import { requireUser } from '../auth/plugin.ts';
+import { storeUpload, type UploadLimits } from './intake.ts';
+import { findUpload } from './queries.ts';
+import { PUBLIC_PREFIX, UploadStorage } from './storage.ts';
+
+export type UploadOptions = UploadLimits & { dir: string };
+
+const uploadParams = z.object({ id: z.coerce.number().int().positive() });
+
+export function uploadRoutes(core: Core, options: UploadOptions): FastifyPluginAsyncZod {
+  return async (app) => {
+    const storage = new UploadStorage(options.dir);
+    await storage.prepare();
+
+    // Registered here, not app-wide: only this route reads multipart bodies. The stream stops
+    // at the larger of the two limits; the limit of the file's kind is checked once its bytes say which.
+    await app.register(fastifyMultipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: Math.max(options.maxImageBytes, options.maxVideoBytes), files: 1 },
+    });
+
+    // Files are public to whoever holds the link: a name is 128 random bits, and a post's
+    // pictures must load in an <img> and through caches without a session. A stored file
+    // never changes (a new upload gets a new name), so caches may keep it for good.
+    await app.register(fastifyStatic, {
+      root: storage.dir,
+      prefix: PUBLIC_PREFIX,
+      decorateReply: false,
+      index: false,
+      redirect: false,
+      dotfiles: 'ignore',
+      maxAge: '365d',
+      immutable: true,
+      setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
+    });
+
+    app.post('/api/v1/uploads', { schema: { response: { 201: uploadView } } }, async (request, reply) => {
+      const user = requireUser(request);
+      const part = await request.file();
+      if (part?.fieldname !== 'file') throw new ValidationFailed(['Choose a file to upload']);
+      const upload = await storeUpload(core.database.db, storage, options, user.id, part);
+      return created(reply, upload.id).send(upload);
+    });
+
+    // Anyone signed in may read an upload's metadata: uploads are attached to posts and
+    // comments that people read, and the file itself is public by its link anyway.
+    app.get('/api/v1/uploads/:id', { schema: { params: uploadParams, response: { 200: uploadView } } }, async (request) => {
+      requireUser(request);
+      const upload = await findUpload(core.database.db, request.params.id);
+      if (!upload) throw new NotFound('This upload does not exist.');
+      return upload;
+    });
+  };
+}

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../../contracts/users/current-user.ts';
+import type { Core } from '../../core.ts';
+import { Unauthenticated } from '../../errors.ts';
+import type { Services } from '../../services.ts';
+import { requireUser } from '../auth/plugin.ts';
+import { findCurrentUser } from './queries.ts';
+
+export function userRoutes(core: Core, services: Services): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/v1/current_user/info', { schema: { response: { 200: currentUser } } }, async (request) => {
+      const user = requireUser(request);
+      const info = await findCurrentUser(core.database.db, user.id, services.streamTokens);
+      if (!info) throw new Unauthenticated();
+      return info;
+    });
+  };
+}

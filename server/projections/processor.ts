@@ -1,0 +1,61 @@
+import type { AnyEvent, StoredEvent, Tx } from '../events/types.ts';
+
+/** Logical table name -> the physical table of one processor version. */
+export type TableNames = Readonly<Record<string, string>>;
+
+/**
+ * A read model built after commit from the log (notifications, realtime pushes, feeds).
+ * Its tables are versioned: version N writes `<table>_vN`, and readers query a view named
+ * `<table>` that points at the live version. Bumping the version builds the new tables beside
+ * the old ones from the start of the log; when the new version has caught up it takes over
+ * the views and the old tables are dropped. Readers never see a half-built model.
+ */
+export interface ProcessorDefinition<E extends AnyEvent = AnyEvent> {
+  readonly name: string;
+  readonly version: number;
+  readonly tables: readonly string[];
+  /**
+   * Where a new processor starts: at the beginning of the log (a read model), or at its
+   * head (live pushes: nobody wants the history of the world sent to today's sockets).
+   */
+  readonly startAt?: 'beginning' | 'head';
+  /**
+   * Events per batch (default 500). A batch is one transaction, and while it is open no
+   * reader of the log sees anything committed after it began: processors that do much per
+   * event keep it small.
+   */
+  readonly batchSize?: number;
+  createTables?(trx: Tx, tables: TableNames): Promise<void>;
+  /** Runs in the transaction that also moves the checkpoint: effects happen exactly once. */
+  handle(trx: Tx, event: StoredEvent<E>, tables: TableNames): Promise<void>;
+  /**
+   * Runs once the batch has committed, for effects outside the database (a socket push):
+   * they must never announce what a rollback could still take back.
+   */
+  afterCommit?(events: readonly StoredEvent<E>[]): void;
+}
+
+export function physicalTables(definition: Pick<ProcessorDefinition, 'tables' | 'version'>, version = definition.version): TableNames {
+  return Object.fromEntries(definition.tables.map((table) => [table, `${table}_v${version}`]));
+}
+
+/** A handler threw on this event; the processor retries, then pauses on it. */
+export class HandlerFailed extends Error {
+  constructor(
+    readonly position: number,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+// SQLSTATE classes that say "try again later", not "this event cannot be handled":
+// connection loss (08), resources (53), operator intervention (57), serialization and deadlock (40).
+const TRANSIENT = /^(08|53|57|40)/;
+
+export function isTransient(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return TRANSIENT.test(code);
+  // Errors without a SQLSTATE from the driver are broken sockets and timeouts.
+  return error instanceof Error && /connect|terminat|timeout|ECONN|EPIPE|socket/i.test(error.message);
+}

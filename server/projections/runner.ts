@@ -1,0 +1,366 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { sql, type Kysely } from 'kysely';
+import type { ProcessorHealth } from '../../contracts/health.ts';
+import type { Database } from '../db/schema.ts';
+import type { EventStore } from '../events/store.ts';
+import { START, type AnyEvent, type Checkpoint, type StoredEvent, type Tx } from '../events/types.ts';
+import type { Wakeup } from '../events/wakeup.ts';
+import { HandlerFailed, isTransient, physicalTables, type ProcessorDefinition } from './processor.ts';
+
+type Logger = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+type Outcome = 'more' | 'idle' | 'not_owner' | 'paused' | 'retired';
+
+type Running<E extends AnyEvent> = {
+  definition: ProcessorDefinition<E>;
+  dirty: boolean;
+  wake: (() => void) | null;
+  failures: number;
+  done: Promise<void>;
+};
+
+// Advisory lock namespace of processors; the second key is a hash of name and version.
+const LOCK_NAMESPACE = 7301;
+const PAUSE_AFTER_FAILURES = 3;
+
+export type RunnerOptions = { batchSize?: number; pollMs?: number };
+
+/**
+ * Runs async processors: each one drains the log from its checkpoint in batches, one
+ * transaction per batch holding the processor's advisory lock (one owner across all
+ * processes), its read-model changes and the compare-and-set of its checkpoint.
+ */
+export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
+  private readonly running = new Map<string, Running<E>>();
+  private readonly drained = new Set<() => void>();
+  private unsubscribe: (() => void) | null = null;
+  private stopped = false;
+  private readonly batchSize: number;
+  private readonly pollMs: number;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly store: EventStore<E>,
+    readonly definitions: readonly ProcessorDefinition<E>[],
+    private readonly wakeup: Wakeup,
+    private readonly log: Logger,
+    options: RunnerOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 500;
+    this.pollMs = options.pollMs ?? 1000;
+  }
+
+  /** Registers every definition (creating its tables) without processing. */
+  async register(): Promise<ProcessorDefinition<E>[]> {
+    const active: ProcessorDefinition<E>[] = [];
+    for (const definition of this.definitions) {
+      if (await this.registerOne(definition)) active.push(definition);
+    }
+    return active;
+  }
+
+  async start(): Promise<void> {
+    const active = await this.register();
+    this.unsubscribe = this.wakeup.subscribe(() => this.wakeAll());
+    for (const definition of active) {
+      const entry: Running<E> = { definition, dirty: true, wake: null, failures: 0, done: Promise.resolve() };
+      entry.done = this.loop(entry);
+      this.running.set(definition.name, entry);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.wakeAll();
+    await Promise.all([...this.running.values()].map((entry) => entry.done));
+    this.running.clear();
+  }
+
+  /**
+   * Resolves once every processor has handled every event visible when it was called:
+   * the deterministic wait tests use instead of sleeping. Rejects if one is paused.
+   */
+  async caughtUp(timeoutMs = 15_000): Promise<void> {
+    const target = await this.store.head();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const behind = await this.behind(target);
+      if (behind.length === 0) return;
+      const paused = behind.find((row) => row.paused);
+      if (paused) throw new Error(`Processor ${paused.name} is paused at position ${paused.error_position}: ${paused.error}`);
+      if (Date.now() > deadline) throw new Error(`Processors not caught up with position ${target}: ${behind.map((row) => row.name).join(', ')}`);
+      this.wakeAll();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, 25);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.drained.add(done);
+      });
+    }
+  }
+
+  /** Empties the processor's tables and moves its checkpoint back to the start of the log. */
+  async rewind(definition: ProcessorDefinition<E>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${lockKey(definition)}))`.execute(trx);
+      for (const table of Object.values(physicalTables(definition))) await sql`truncate ${sql.table(table)}`.execute(trx);
+      await trx
+        .updateTable('processors')
+        .set({ last_transaction_id: '0', last_position: 0, paused: false, error: null, error_position: null, updated_at: sql`now()` })
+        .where('name', '=', definition.name)
+        .where('version', '=', definition.version)
+        .execute();
+    });
+    const entry = this.running.get(definition.name);
+    if (entry) entry.failures = 0;
+  }
+
+  /** Clears a pause so the processor retries the event it stopped on. */
+  async resume(name: string): Promise<void> {
+    await this.db
+      .updateTable('processors')
+      .set({ paused: false, error: null, error_position: null, updated_at: sql`now()` })
+      .where('name', '=', name)
+      .where('state', '!=', 'retired')
+      .execute();
+    const entry = this.running.get(name);
+    if (entry) entry.failures = 0;
+    this.wakeAll();
+  }
+
+  async health(): Promise<ProcessorHealth[]> {
+    const rows = await sql<{
+      name: string;
+      version: number;
+      state: 'catching_up' | 'live' | 'retired';
+      paused: boolean;
+      last_position: number;
+      error: string | null;
+      error_position: number | null;
+      lag_events: number;
+      lag_seconds: number | null;
+    }>`
+      select p.name, p.version, p.state, p.paused, p.last_position, p.error, p.error_position,
+             lag.events as lag_events, lag.seconds as lag_seconds
+      from processors p
+      cross join lateral (
+        select count(*)::int as events, extract(epoch from now() - min(e.recorded_at))::float8 as seconds
+        from events e where (e.transaction_id, e.position) > (p.last_transaction_id, p.last_position)
+      ) lag
+      where p.state != 'retired'
+      order by p.name, p.version`.execute(this.db);
+    return rows.rows.map((row) => ({
+      name: row.name,
+      version: row.version,
+      state: row.state,
+      paused: row.paused,
+      position: row.last_position,
+      lagEvents: row.lag_events,
+      lagSeconds: Math.max(0, row.lag_seconds ?? 0),
+      error: row.error,
+      errorPosition: row.error_position,
+    }));
+  }
+
+  /**
+   * One batch for one processor. Exposed for replay and for tests that need to drive a
+   * processor by hand; the loop calls it too.
+   */
+  async drainOnce(definition: ProcessorDefinition<E>): Promise<Outcome> {
+    let handled: StoredEvent<E>[] = [];
+    const outcome = await this.db.transaction().execute(async (trx): Promise<Outcome> => {
+      const locked = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${lockKey(definition)})) as locked`.execute(trx);
+      if (!locked.rows[0]?.locked) return 'not_owner';
+      // No FOR UPDATE: the lock already excludes other owners, and a row lock would give this
+      // transaction an id early, holding back the snapshot horizon it is about to read below.
+      const row = await trx
+        .selectFrom('processors')
+        .select(['state', 'paused', 'last_position', sql<string>`last_transaction_id::text`.as('last_transaction_id')])
+        .where('name', '=', definition.name)
+        .where('version', '=', definition.version)
+        .executeTakeFirst();
+      if (!row || row.state === 'retired') return 'retired';
+      if (row.paused) return 'paused';
+      const from: Checkpoint = { transactionId: row.last_transaction_id, position: row.last_position };
+      const batchSize = definition.batchSize ?? this.batchSize;
+      const events = await this.store.readAll(trx, from, batchSize);
+      if (events.length === 0) {
+        if (row.state === 'catching_up') await this.takeOver(trx, definition);
+        return 'idle';
+      }
+      const tables = physicalTables(definition);
+      for (const event of events) {
+        try {
+          await definition.handle(trx, event, tables);
+        } catch (error) {
+          throw new HandlerFailed(event.position, error);
+        }
+      }
+      const last = events.at(-1)!;
+      const moved = await trx
+        .updateTable('processors')
+        .set({ last_transaction_id: last.transactionId, last_position: last.position, updated_at: sql`now()` })
+        .where('name', '=', definition.name)
+        .where('version', '=', definition.version)
+        .where(sql<boolean>`(last_transaction_id, last_position) = (${from.transactionId}::xid8, ${from.position}::bigint)`)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw new Error(`Checkpoint of ${definition.name} moved under its owner`);
+      handled = events;
+      return events.length === batchSize ? 'more' : 'idle';
+    });
+    if (handled.length > 0) {
+      // A processor's commit can make events visible to the others: appends that committed
+      // while its transaction was open were held back behind it (readAll reads below the
+      // oldest open transaction). Tell them now rather than at their next poll.
+      this.wakeAll();
+    }
+    if (handled.length > 0 && definition.afterCommit) {
+      try {
+        definition.afterCommit(handled);
+      } catch (error) {
+        // The batch is committed; a failed push is the push's loss, not a reason to redo the batch.
+        this.log.error({ processor: definition.name, err: error }, 'after-commit effect failed');
+      }
+    }
+    return outcome;
+  }
+
+  private async loop(entry: Running<E>): Promise<void> {
+    while (!this.stopped) {
+      entry.dirty = false;
+      let outcome: Outcome | 'retry';
+      try {
+        outcome = await this.drainOnce(entry.definition);
+        entry.failures = 0;
+      } catch (error) {
+        outcome = await this.failed(entry, error);
+      }
+      for (const done of this.drained) done();
+      this.drained.clear();
+      // PGlite answers without I/O, so a busy loop of drains would be all microtasks and starve
+      // every timer in the process; one turn of the event loop per batch keeps it fair.
+      await nextTurn();
+      if (outcome === 'more' || this.stopped) continue;
+      if (outcome === 'idle' && entry.dirty) continue;
+      const wait = outcome === 'retry' ? Math.min(100 * 4 ** (entry.failures - 1), 5000) : this.pollMs;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(wakeNow, wait);
+        function wakeNow() {
+          clearTimeout(timer);
+          resolve();
+        }
+        // Retries wait out their backoff; a busy log must not turn a failing handler into a hot loop.
+        entry.wake = outcome === 'retry' ? null : wakeNow;
+      });
+      entry.wake = null;
+    }
+  }
+
+  private async failed(entry: Running<E>, error: unknown): Promise<'retry' | 'paused'> {
+    const { name, version } = entry.definition;
+    entry.failures += 1;
+    const cause = error instanceof HandlerFailed ? error.cause : error;
+    if (!(error instanceof HandlerFailed) || isTransient(cause) || entry.failures < PAUSE_AFTER_FAILURES) {
+      this.log.warn({ processor: name, failures: entry.failures, err: cause }, 'processor batch failed; retrying');
+      return 'retry';
+    }
+    this.log.error({ processor: name, position: error.position, err: cause }, 'processor paused on an event it cannot handle');
+    await this.db
+      .updateTable('processors')
+      .set({ paused: true, error: error.message, error_position: error.position, updated_at: sql`now()` })
+      .where('name', '=', name)
+      .where('version', '=', version)
+      .execute()
+      .catch((writeError: unknown) => this.log.error({ processor: name, err: writeError }, 'could not record the pause'));
+    return 'paused';
+  }
+
+  /** The last committed event in commit-safe order, as a checkpoint. */
+  private async head(trx: Tx): Promise<Checkpoint> {
+    const row = await sql<{ transaction_id: string; position: number }>`
+      select transaction_id::text as transaction_id, position from events
+      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by transaction_id desc, position desc limit 1`.execute(trx);
+    const last = row.rows[0];
+    return last ? { transactionId: last.transaction_id, position: last.position } : START;
+  }
+
+  private async behind(target: number) {
+    if (this.definitions.length === 0) return [];
+    const keys = this.definitions.map((d) => sql`(${d.name}, ${d.version})`);
+    const rows = await sql<{ name: string; paused: boolean; error: string | null; error_position: number | null }>`
+      select p.name, p.paused, p.error, p.error_position
+      from processors p
+      where (p.name, p.version) in (${sql.join(keys)})
+        and exists (
+          select 1 from events e
+          where e.position <= ${target}
+            and (e.transaction_id, e.position) > (p.last_transaction_id, p.last_position))`.execute(this.db);
+    return rows.rows;
+  }
+
+  private wakeAll(): void {
+    for (const entry of this.running.values()) {
+      entry.dirty = true;
+      entry.wake?.();
+    }
+  }
+
+  /** Returns false when a newer version owns this processor: this process runs stale code. */
+  private async registerOne(definition: ProcessorDefinition<E>): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${`register:${definition.name}`}))`.execute(trx);
+      const rows = await trx.selectFrom('processors').select(['version', 'state']).where('name', '=', definition.name).execute();
+      const mine = rows.find((row) => row.version === definition.version);
+      if (mine) return mine.state !== 'retired';
+      const live = rows.find((row) => row.state === 'live');
+      if (live && live.version > definition.version) return false;
+      const tables = physicalTables(definition);
+      await definition.createTables?.(trx, tables);
+      const start = definition.startAt === 'head' ? await this.head(trx) : START;
+      await trx
+        .insertInto('processors')
+        .values({ name: definition.name, version: definition.version, state: live ? 'catching_up' : 'live', last_transaction_id: start.transactionId, last_position: start.position, paused: false, error: null, error_position: null })
+        .execute();
+      if (!live) await pointViews(trx, definition);
+      else this.log.info({ processor: definition.name, from: live.version, to: definition.version }, 'rebuilding processor beside the live version');
+      return true;
+    });
+  }
+
+  private async takeOver(trx: Tx, definition: ProcessorDefinition<E>): Promise<void> {
+    const retired = await trx
+      .updateTable('processors')
+      .set({ state: 'retired', updated_at: sql`now()` })
+      .where('name', '=', definition.name)
+      .where('version', '!=', definition.version)
+      .where('state', '!=', 'retired')
+      .returning('version')
+      .execute();
+    await trx
+      .updateTable('processors')
+      .set({ state: 'live', updated_at: sql`now()` })
+      .where('name', '=', definition.name)
+      .where('version', '=', definition.version)
+      .execute();
+    await pointViews(trx, definition);
+    for (const { version } of retired) {
+      for (const table of Object.values(physicalTables(definition, version))) await sql`drop table if exists ${sql.table(table)}`.execute(trx);
+    }
+    this.log.info({ processor: definition.name, version: definition.version }, 'processor version caught up and took over');
+  }
+}
+
+function lockKey(definition: Pick<ProcessorDefinition, 'name' | 'version'>): string {
+  return `${definition.name}:${definition.version}`;
+}
+
+async function pointViews(trx: Tx, definition: Pick<ProcessorDefinition, 'tables' | 'version'>): Promise<void> {
+  for (const [view, table] of Object.entries(physicalTables(definition))) {
+    await sql`drop view if exists ${sql.table(view)}`.execute(trx);
+    await sql`create view ${sql.table(view)} as select * from ${sql.table(table)}`.execute(trx);
+  }
+}

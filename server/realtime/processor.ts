@@ -1,0 +1,43 @@
+import type { Server } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../contracts/realtime.ts';
+import type { AnyEvent } from '../events/types.ts';
+import type { ProcessorDefinition } from '../projections/processor.ts';
+import { messagesFor, type RealtimeMessage } from './messages.ts';
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
+
+/**
+ * `server` is asked at send time: the socket.io server is made once the core (and its Redis
+ * connection) exists, after the model that names this processor.
+ *
+ * Tails the log and pushes each change to the rooms that show it. Messages are built inside
+ * the batch (they read the read models) and sent only once the batch has committed, in log
+ * order; one owner across all processes sends them, and the Redis adapter (when configured)
+ * carries them to every process's sockets.
+ */
+export function realtimeProcessor(server: () => RealtimeServer | null): ProcessorDefinition<AnyEvent> {
+  // Built in handle, sent in afterCommit; a rolled-back batch is built again on its retry.
+  const pending = new Map<number, RealtimeMessage[]>();
+  return {
+    name: 'realtime',
+    version: 1,
+    tables: [],
+    startAt: 'head',
+    async handle(trx, event) {
+      pending.set(event.position, await messagesFor(trx, event));
+    },
+    afterCommit(events) {
+      const io = server();
+      for (const event of events) {
+        for (const message of pending.get(event.position) ?? []) if (io) emit(io, message);
+        pending.delete(event.position);
+      }
+    },
+  };
+}
+
+export function emit(io: RealtimeServer, message: RealtimeMessage): void {
+  if (message.rooms.length === 0) return;
+  // One emit to the union of rooms: a socket in two of them gets the message once.
+  (io.to(message.rooms).emit as (event: string, payload: unknown) => boolean)(message.event, message.payload);
+}

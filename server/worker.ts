@@ -1,0 +1,25 @@
+import { loadConfig } from './config.ts';
+import { openCore, startProcessing } from './core.ts';
+import { withStreamPush } from './feeds/model.ts';
+import { createLog } from './log.ts';
+import { productModel } from './model.ts';
+import { createRealtimeServer } from './realtime/gateway.ts';
+import { withRealtime } from './realtime/model.ts';
+import type { RealtimeServer } from './realtime/processor.ts';
+
+// The processors alone, for deployments that scale HTTP and projections separately
+// (app processes then run with RUN_PROCESSORS=false).
+const config = loadConfig();
+const log = createLog(config.logLevel);
+// Without Redis a worker's pushes would reach no socket: app processes then push themselves.
+let io: RealtimeServer | null = null;
+const core = await openCore({ database: config.database, redisUrl: config.redisUrl, model: withStreamPush(config.redisUrl ? withRealtime(productModel, () => io) : productModel, config.stream, log), log });
+io = core.redis ? createRealtimeServer(core.redis) : null;
+await startProcessing(core);
+log.info({ processors: productModel.processors.map((p) => `${p.name}@${p.version}`) }, 'worker running');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void core.close().then(() => process.exit(0));
+  });
+}
