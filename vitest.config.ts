@@ -1,11 +1,30 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// Two projects: the server suites share one global database setup and run in forks; the
+// client suites run in jsdom and never touch the database.
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'contracts/**/*.test.ts', 'scripts/**/*.test.ts'],
-    globalSetup: ['server/testing/global-setup.ts'],
-    pool: 'forks',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts', 'contracts/**/*.test.ts', 'scripts/**/*.test.ts'],
+          globalSetup: ['server/testing/global-setup.ts'],
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'client',
+          include: ['client/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['client/src/testing/setup.ts'],
+        },
+      },
+    ],
   },
 });
