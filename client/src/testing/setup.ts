@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+
+// Testing Library's async helpers (and user-event through them) wait on a zero-delay timer,
+// which they advance themselves only when they find Jest's fake timers: under vitest's fake
+// timers that wait would never end without this.
+Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) } });
 
 afterEach(() => {
   cleanup();

@@ -1,0 +1,4 @@
+export { ApiError } from './ApiError.ts';
+export { api, type RequestOptions } from './client.ts';
+export { configureApi, type ApiHooks } from './hooks.ts';
+export { NOT_PERMITTED, PLEASE_REFRESH, SOMETHING_WENT_WRONG, linesOf } from './catalogue.ts';
