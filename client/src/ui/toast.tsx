@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { createExternalStore } from './externalStore.ts';
 import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from './icons.tsx';
 import './toast.css';
 
@@ -12,14 +13,8 @@ export const TOAST_TRANSITION_MS = 300;
 
 type Toast = ToastInput & { id: number; duration: number; leaving: boolean };
 
-let toasts: readonly Toast[] = [];
+const store = createExternalStore<readonly Toast[]>([]);
 let nextId = 1;
-const listeners = new Set<() => void>();
-
-function publish(next: readonly Toast[]): void {
-  toasts = next;
-  for (const listener of listeners) listener();
-}
 
 // An error is read more slowly than a confirmation, and often holds several lines.
 function defaultDuration(type: ToastType): number {
@@ -29,28 +24,21 @@ function defaultDuration(type: ToastType): number {
 /** Shows a toast; callable from anywhere (the API client's error catalogue, event handlers). */
 export function showToast(input: ToastInput): void {
   const toast: Toast = { ...input, id: nextId++, duration: input.duration ?? defaultDuration(input.type), leaving: false };
-  publish([...toasts, toast]);
+  store.set([...store.get(), toast]);
 }
 
 /** Starts a toast's leave transition and removes it once the transition is over. */
 export function dismissToast(id: number): void {
-  const toast = toasts.find((candidate) => candidate.id === id);
+  const toast = store.get().find((candidate) => candidate.id === id);
   if (!toast || toast.leaving) return;
-  publish(toasts.map((candidate) => (candidate.id === id ? { ...candidate, leaving: true } : candidate)));
-  setTimeout(() => publish(toasts.filter((candidate) => candidate.id !== id)), TOAST_TRANSITION_MS);
+  store.set(store.get().map((candidate) => (candidate.id === id ? { ...candidate, leaving: true } : candidate)));
+  setTimeout(() => store.set(store.get().filter((candidate) => candidate.id !== id)), TOAST_TRANSITION_MS);
 }
 
 /** Removes every toast at once, without a transition (a sign-out, a test's clean slate). */
 export function clearToasts(): void {
-  publish([]);
+  store.set([]);
 }
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const getSnapshot = () => toasts;
 
 const icons: Record<ToastType, ReactElement> = {
   info: <InfoIcon />,
@@ -61,7 +49,7 @@ const icons: Record<ToastType, ReactElement> = {
 
 /** Rendered once by the app shell: the stack of toasts in the top corner. */
 export function Toaster() {
-  const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const current = store.use();
   return (
     <section className="toaster" aria-label="Notifications">
       <ol className="toaster__list">
