@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { Conflict } from '../errors.ts';
 import { applyInline, type InlineProjection } from '../projections/inline.ts';
 import { fold, type Decider } from './decider.ts';
+import { lockLogForAppend } from './horizon.ts';
 import type { EventStore } from './store.ts';
 import type { AnyEvent, StoredEvent, Tx } from './types.ts';
 
@@ -86,6 +87,8 @@ export class CommandHandler<E extends AnyEvent> {
       try {
         let appended = 0;
         const result = await this.db.transaction().execute(async (trx) => {
+          // Work may write elsewhere before it appends: declare the append first (see horizon.ts).
+          await lockLogForAppend(trx);
           const unit = new UnitOfWork(trx, this.store, this.inline, attempt > 1);
           const value = await work(unit);
           appended = unit.appended.length;

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { usingPostgres } from '../testing/database.ts';
 import { metadata, useTestCore } from '../testing/core.ts';
 import { createTallyTables, tallyFeedProcessor, tallyModel, type TallyEvent } from '../testing/fixtures/tally.ts';
+import { lockLogForAppend } from './horizon.ts';
+import { tallyDecider, tallyStream } from '../testing/fixtures/tally.ts';
 import { START } from './types.ts';
 
 const feed = tallyFeedProcessor();
@@ -43,6 +45,7 @@ describe.runIf(usingPostgres)('an event whose transaction commits after a later 
     const aMayCommit = new Promise<void>((resolve) => (letACommit = resolve));
 
     const b = t.database.db.transaction().execute(async (trx) => {
+      await lockLogForAppend(trx);
       await sql`select pg_current_xact_id()`.execute(trx);
       step('b-has-xid');
       await bMayAppend;
@@ -95,5 +98,55 @@ describe.runIf(usingPostgres)('an event whose transaction commits after a later 
     await open;
     const all = await t.core.store.readAll(t.database.db, START, 10_000);
     expect(all.map((e) => e.streamId)).toEqual(expect.arrayContaining(['tally-open', 'tally-later']));
+  });
+
+  it('is not held back by a running transaction that does not append', async () => {
+    let letCommit!: () => void;
+    const mayCommit = new Promise<void>((resolve) => (letCommit = resolve));
+    let wrote!: () => void;
+    const hasWritten = new Promise<void>((resolve) => (wrote = resolve));
+    // A long write elsewhere (a processor's batch, a mail delivery): it has a transaction id and keeps it.
+    const bystander = t.database.db.transaction().execute(async (trx) => {
+      await sql`insert into tallies (tally_id, title, total, counts, closed, updated_at) values ('bystander', 'b', 0, 0, false, now())`.execute(trx);
+      wrote();
+      await mayCommit;
+    });
+    await hasWritten;
+    try {
+      const [later] = await t.core.store.append('tally-past-bystander', 'any', [counted('past')], metadata());
+      const visible = await t.core.store.readAll(t.database.db, START, 10_000);
+      expect(visible.some((e) => e.position === later!.position)).toBe(true);
+    } finally {
+      letCommit();
+      await bystander;
+    }
+  });
+
+  it('is never skipped when its command wrote elsewhere before appending', async () => {
+    await t.core.commands.run(tallyDecider, tallyStream('early'), { type: 'open', tallyId: 'early', title: 'Early', actorId: '1' }, metadata());
+    await t.core.processors.drainOnce(feed);
+    const before = (await feedLines()).length;
+
+    let letAppend!: () => void;
+    const mayAppend = new Promise<void>((resolve) => (letAppend = resolve));
+    let wrote!: () => void;
+    const hasWritten = new Promise<void>((resolve) => (wrote = resolve));
+    // The command takes its transaction id with its first write, long before it appends.
+    const command = t.core.commands.transaction(async (unit) => {
+      await sql`update tallies set title = 'Early bird' where tally_id = 'early'`.execute(unit.trx);
+      wrote();
+      await mayAppend;
+      return unit.run(tallyDecider, tallyStream('early'), { type: 'count', tallyId: 'early', amount: 1, actorId: '1' }, metadata());
+    });
+    await hasWritten;
+    await t.core.store.append('tally-meanwhile', 'any', [counted('meanwhile')], metadata());
+    // The later append is committed, but the command's lower transaction id still may append.
+    await t.core.processors.drainOnce(feed);
+    expect((await feedLines()).slice(before)).toEqual([]);
+
+    letAppend();
+    await command;
+    await t.core.processors.drainOnce(feed);
+    expect((await feedLines()).slice(before).map((l) => l.tally_id).sort()).toEqual(['early', 'meanwhile']);
   });
 });

@@ -5,8 +5,9 @@ import { Conflict } from '../errors.ts';
 import { insertAppends, isUniqueViolation, type AppendRequest, type InsertedRow } from './append-statement.ts';
 import type { Batcher } from '../db/batcher.ts';
 import { appendBatcher } from './group-commit.ts';
+import { appendHorizon } from './horizon.ts';
 import type { EventRegistry } from './registry.ts';
-import type { AnyEvent, Checkpoint, Executor, ExpectedVersion, StoredEvent, Tx } from './types.ts';
+import { START, type AnyEvent, type Checkpoint, type Executor, type ExpectedVersion, type StoredEvent, type Tx } from './types.ts';
 
 type EventRow = {
   position: number;
@@ -76,19 +77,33 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
   /**
    * The events after `after` in commit-safe order, never skipping one that commits late.
    * Positions are taken at insert, not at commit, so a transaction can hold a lower position
-   * than one that already committed. Reading only below the oldest transaction still running
-   * (the snapshot's xmin), ordered by (transaction id, position), means an event either is
-   * already visible or belongs to a transaction whose id sorts after everything read so far.
+   * than one that already committed. Reading only below the append horizon (no transaction
+   * that can still append has an id below it; see horizon.ts), ordered by (transaction id,
+   * position), means an event either is already visible or belongs to a transaction whose id
+   * sorts after everything read so far. Two statements, the horizon first: run it in a
+   * read committed transaction or none, so that the read sees what committed in between.
    */
   async readAll(executor: Executor, after: Checkpoint, limit: number): Promise<StoredEvent<E>[]> {
+    const horizon = await appendHorizon(executor);
     const rows = await sql<EventRow>`${preparedStatement('events_read_all')}
       select ${EVENT_COLUMNS}
       from events
       where (transaction_id, position) > (${after.transactionId}::xid8, ${after.position}::bigint)
-        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        and transaction_id < ${horizon}::xid8
       order by transaction_id, position
       limit ${limit}`.execute(executor);
     return rows.rows.map((row) => this.decode(row));
+  }
+
+  /** The last event below the append horizon, as a checkpoint: where a reader that wants only what comes next starts. */
+  async lastCheckpoint(executor: Executor): Promise<Checkpoint> {
+    const horizon = await appendHorizon(executor);
+    const row = await sql<{ transaction_id: string; position: number }>`
+      select transaction_id::text as transaction_id, position from events
+      where transaction_id < ${horizon}::xid8
+      order by transaction_id desc, position desc limit 1`.execute(executor);
+    const last = row.rows[0];
+    return last ? { transactionId: last.transaction_id, position: last.position } : START;
   }
 
   /** The events after a position in position order, for rebuilds that hold writers off (replay). */

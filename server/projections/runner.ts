@@ -172,16 +172,14 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
   async drainOnce(definition: ProcessorDefinition<E>): Promise<Outcome> {
     let handled: StoredEvent<E>[] = [];
     const outcome = await this.db.transaction().execute(async (trx): Promise<Outcome> => {
-      const locked = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${lockKey(definition)})) as locked`.execute(trx);
-      if (!locked.rows[0]?.locked) return 'not_owner';
-      // No FOR UPDATE: the lock already excludes other owners, and a row lock would give this
-      // transaction an id early, holding back the snapshot horizon it is about to read below.
-      const row = await trx
-        .selectFrom('processors')
-        .select(['state', 'paused', 'last_position', sql<string>`last_transaction_id::text`.as('last_transaction_id')])
-        .where('name', '=', definition.name)
-        .where('version', '=', definition.version)
-        .executeTakeFirst();
+      // One round trip: the lock (one owner across all processes), then the checkpoint under it.
+      // No FOR UPDATE: the lock already excludes other owners.
+      const claimed = await sql<{ locked: boolean; state: string | null; paused: boolean | null; last_position: number | null; last_transaction_id: string | null }>`
+        select l.locked, p.state, p.paused, p.last_position, p.last_transaction_id::text as last_transaction_id
+        from (select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${lockKey(definition)})) as locked) l
+        left join processors p on l.locked and p.name = ${definition.name} and p.version = ${definition.version}`.execute(trx);
+      if (!claimed.rows[0]?.locked) return 'not_owner';
+      const row = claimed.rows[0].state === null ? undefined : (claimed.rows[0] as { state: string; paused: boolean; last_position: number; last_transaction_id: string });
       if (!row || row.state === 'retired') return 'retired';
       if (row.paused) return 'paused';
       const from: Checkpoint = { transactionId: row.last_transaction_id, position: row.last_position };
@@ -211,12 +209,6 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
       handled = events;
       return events.length === batchSize ? 'more' : 'idle';
     });
-    if (handled.length > 0) {
-      // A processor's commit can make events visible to the others: appends that committed
-      // while its transaction was open were held back behind it (readAll reads below the
-      // oldest open transaction). Tell them now rather than at their next poll.
-      this.wakeAll();
-    }
     if (handled.length > 0 && definition.afterCommit) {
       try {
         definition.afterCommit(handled);
@@ -278,16 +270,6 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
     return 'paused';
   }
 
-  /** The last committed event in commit-safe order, as a checkpoint. */
-  private async head(trx: Tx): Promise<Checkpoint> {
-    const row = await sql<{ transaction_id: string; position: number }>`
-      select transaction_id::text as transaction_id, position from events
-      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      order by transaction_id desc, position desc limit 1`.execute(trx);
-    const last = row.rows[0];
-    return last ? { transactionId: last.transaction_id, position: last.position } : START;
-  }
-
   private async behind(target: number) {
     if (this.definitions.length === 0) return [];
     const keys = this.definitions.map((d) => sql`(${d.name}, ${d.version})`);
@@ -320,7 +302,7 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
       if (live && live.version > definition.version) return false;
       const tables = physicalTables(definition);
       await definition.createTables?.(trx, tables);
-      const start = definition.startAt === 'head' ? await this.head(trx) : START;
+      const start = definition.startAt === 'head' ? await this.store.lastCheckpoint(trx) : START;
       await trx
         .insertInto('processors')
         .values({ name: definition.name, version: definition.version, state: live ? 'catching_up' : 'live', last_transaction_id: start.transactionId, last_position: start.position, paused: false, error: null, error_position: null })

@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import { preparedStatement } from '../db/connect.ts';
+import type { Executor, Tx } from './types.ts';
+
+/**
+ * The append horizon: every transaction that can still commit an event has a transaction id
+ * at or above it, so readers of "all events" may read everything below it in
+ * (transaction id, position) order and never skip an event that commits late.
+ *
+ * The snapshot's xmin would do, but it is the oldest transaction still running anywhere on
+ * the server: a processor's batch, a mail delivery, another database's work, all of which
+ * never append, would each hold every live reader back for as long as they run. So the
+ * horizon leaves out the running transactions known not to append, which rests on one rule:
+ *
+ *   A transaction holds ROW EXCLUSIVE on `events` before it takes a transaction id, or never
+ *   appends. One-statement appends keep it by themselves (a statement locks its tables
+ *   before it writes a row); a transaction that may write something else before it appends
+ *   starts with `lockLogForAppend`, as every command transaction does.
+ *
+ * Then a running transaction whose id is known (its lock on that id shows in `pg_locks`) but
+ * that holds no such lock on `events` will never append: it is left out. Every other id the
+ * snapshot lists as running counts, and so does the snapshot's xmax (ids not handed out yet).
+ * Leaving out only what is proved harmless keeps the rule safe under any race: an appender
+ * whose id is not yet visible in `pg_locks` simply counts.
+ *
+ * The snapshot is the statement's, taken before `pg_locks` is read, so a transaction left
+ * out may have committed in between; the log must therefore be read in a LATER statement
+ * (read committed), which sees it. `readAll` does exactly that.
+ */
+export async function appendHorizon(executor: Executor): Promise<string> {
+  const result = await sql<{ horizon: string }>`${preparedStatement('events_append_horizon')}
+    with locks as materialized (
+      select locktype, database, relation, transactionid, virtualtransaction, mode, granted from pg_locks
+    ),
+    appenders as (
+      select virtualtransaction from locks
+      where locktype = 'relation' and mode = 'RowExclusiveLock' and relation = 'events'::regclass
+        and database = (select oid from pg_database where datname = current_database())
+    ),
+    bystanders as (
+      select transactionid::text::int8 as id from locks
+      where locktype = 'transactionid' and mode = 'ExclusiveLock' and granted
+        and virtualtransaction not in (select virtualtransaction from appenders)
+    ),
+    snapshot as (select pg_current_snapshot() as s)
+    select least(
+      pg_snapshot_xmax(s),
+      -- pg_locks shows 32-bit ids; the running ones are within 2^31 of each other, so equal modulo 2^32 is equal.
+      (select min(x) from pg_snapshot_xip(s) x where x::text::int8 % 4294967296 not in (select id from bystanders))
+    )::text as horizon
+    from snapshot`.execute(executor);
+  return result.rows[0]!.horizon;
+}
+
+/**
+ * Declares the transaction an appender before anything in it takes a transaction id (see
+ * `appendHorizon`): call it first in any transaction that may write elsewhere before it
+ * appends.
+ */
+export async function lockLogForAppend(trx: Tx): Promise<void> {
+  await sql`lock table events in row exclusive mode`.execute(trx);
+}
