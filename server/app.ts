@@ -18,7 +18,9 @@ import { commentRoutes } from './modules/comments/routes.ts';
 import { communityRoutes } from './modules/communities/routes.ts';
 import { likeRoutes } from './modules/likes/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { organizationRoutes } from './modules/organizations/routes.ts';
 import { postRoutes } from './modules/posts/routes.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
 import { adminRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerEventTail } from './realtime/event-tail.ts';
@@ -66,6 +68,8 @@ export async function buildApp(core: Core, options: AppOptions) {
   await app.register(notificationRoutes(core));
   await app.register(communityRoutes(core));
   await app.register(uploadRoutes(core, options.uploads));
+  await app.register(profileRoutes(core, options.uploads));
+  await app.register(organizationRoutes(core));
   await app.register(auditRoutes(core));
   if (options.services.devTools) await app.register(devRoutes(core));
 

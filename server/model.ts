@@ -3,11 +3,12 @@ import type { Model } from './core.ts';
 import { communitiesProjection } from './modules/communities/projection.ts';
 import { notificationsProcessor } from './modules/notifications/processor.ts';
 import { postsProjection } from './modules/posts/projection.ts';
+import { profilesProjection } from './modules/profiles/projection.ts';
 import { usersProjection } from './modules/users/projection.ts';
 
 // The product's event types and read models. Each module adds its projections here as it lands.
 export const productModel: Model<ProductEvent> = {
   events: productEvents,
-  inline: [usersProjection, postsProjection, communitiesProjection],
+  inline: [usersProjection, profilesProjection, postsProjection, communitiesProjection],
   processors: [notificationsProcessor()],
 };

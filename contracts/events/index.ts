@@ -1,11 +1,13 @@
 import { communityEvents } from '../communities/events.ts';
+import { organizationEvents } from '../organizations/events.ts';
 import { postEvents } from '../posts/events.ts';
+import { settingsEvents } from '../users/settings-events.ts';
 import { userEvents } from '../users/events.ts';
 import type { EventOf } from './define.ts';
 
 export { defineEvent, eventMetadata, type EventDefinition, type EventMetadata, type EventOf } from './define.ts';
 
 // Every event type of the product. Each domain area adds its definitions here as it lands.
-export const productEvents = [...userEvents, ...postEvents, ...communityEvents] as const;
+export const productEvents = [...userEvents, ...settingsEvents, ...organizationEvents, ...postEvents, ...communityEvents] as const;
 
 export type ProductEvent = EventOf<(typeof productEvents)[number]>;

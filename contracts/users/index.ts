@@ -1,5 +1,7 @@
 import type { EventOf } from '../events/define.ts';
 import { userEvents } from './events.ts';
+import { settingsEvents } from './settings-events.ts';
 
-export { userEvents };
+export { settingsEvents, userEvents };
 export type UserEvent = EventOf<(typeof userEvents)[number]>;
+export type SettingsEvent = EventOf<(typeof settingsEvents)[number]>;

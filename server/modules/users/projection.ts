@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { UserEvent } from '../../../contracts/users/index.ts';
+import type { SettingsEvent, UserEvent } from '../../../contracts/users/index.ts';
 import type { InlineProjection } from '../../projections/inline.ts';
 
 /** People and accounts as the current user, sign-in and profiles read them. */
-export const usersProjection: InlineProjection<UserEvent> = {
+export const usersProjection: InlineProjection<UserEvent | SettingsEvent> = {
   name: 'users',
   tables: ['user_beats', 'users', 'accounts'],
   async apply(trx, event) {
@@ -68,7 +68,22 @@ export const usersProjection: InlineProjection<UserEvent> = {
         }
         return;
       }
-      case 'PasswordChanged':
+      case 'NameChanged':
+        await trx.updateTable('users').set({ firstname: event.data.firstname, lastname: event.data.lastname }).where('id', '=', event.data.userId).execute();
+        return;
+      case 'JobTitleChanged':
+        await trx.updateTable('users').set({ job_title: event.data.jobTitle }).where('id', '=', event.data.userId).execute();
+        return;
+      case 'TimezoneChanged':
+        await trx.updateTable('users').set({ timezone: event.data.timezone }).where('id', '=', event.data.userId).execute();
+        return;
+      case 'AvatarChanged':
+      case 'AvatarRemoved': {
+        const avatar = event.type === 'AvatarChanged' ? { logo: event.data.logo, logo_icon: event.data.logoIcon } : { logo: null, logo_icon: null };
+        await trx.updateTable('users').set(avatar).where('id', '=', event.data.userId).execute();
+        return;
+      }
+      default:
         return;
     }
   },
