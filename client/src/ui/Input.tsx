@@ -55,7 +55,7 @@ function Field({ id, label, hideLabel, hint, hintId, error, errorId, required, c
   );
 }
 
-function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+function describedBy(...ids: (string | undefined)[]): string | undefined {
   return ids.filter(Boolean).join(' ') || undefined;
 }
 
@@ -155,7 +155,7 @@ export function Input({
           placeholder={placeholder || undefined}
           required={required}
           aria-invalid={shownError ? true : undefined}
-          aria-describedby={describedBy(hint && hintId, shownError && errorId)}
+          aria-describedby={describedBy(hint ? hintId : undefined, shownError ? errorId : undefined)}
           {...(numeric ? { inputMode: 'decimal' as const } : { min, max, maxLength })}
           value={value}
           defaultValue={defaultValue}
@@ -237,7 +237,7 @@ export function Select({ label, hideLabel, hint, error, id: givenId, className, 
           className="field__input field__select"
           required={required}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint && hintId, error && errorId)}
+          aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}
           {...props}
         >
           {children}
