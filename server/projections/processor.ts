@@ -27,7 +27,12 @@ export interface ProcessorDefinition<E extends AnyEvent = AnyEvent> {
   readonly batchSize?: number;
   createTables?(trx: Tx, tables: TableNames): Promise<void>;
   /** Runs in the transaction that also moves the checkpoint: effects happen exactly once. */
-  handle(trx: Tx, event: StoredEvent<E>, tables: TableNames): Promise<void>;
+  handle?(trx: Tx, event: StoredEvent<E>, tables: TableNames): Promise<void>;
+  /**
+   * Instead of `handle`: the whole batch at once, in log order, so that a processor can read
+   * and write for many events in one statement. A failed batch is retried one event at a time.
+   */
+  handleBatch?(trx: Tx, events: readonly StoredEvent<E>[], tables: TableNames): Promise<void>;
   /**
    * Runs once the batch has committed, for effects outside the database (a socket push):
    * they must never announce what a rollback could still take back.

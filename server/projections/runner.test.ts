@@ -91,6 +91,29 @@ describe('async processors', () => {
     expect(row[0]!.paused).toBe(true);
   });
 
+  it('handling whole batches, still pause on exactly the event that fails', async () => {
+    const core = await start([], { process: false });
+    const appended = await core.store.append('tally-batch', 'any', Array.from({ length: 6 }, () => counted('batch')), metadata());
+    const poison = appended[3]!.position;
+    const sizes: number[] = [];
+    const batched: ProcessorDefinition<TallyEvent> = {
+      name: 'batched',
+      version: 1,
+      tables: [],
+      async handleBatch(_trx, events) {
+        sizes.push(events.length);
+        if (events.some((event) => event.position === poison)) throw new Error(`cannot handle position ${poison}`);
+      },
+    };
+    const worker = await start([batched]);
+    await expect(worker.processors.caughtUp()).rejects.toThrow(`Processor batched is paused at position ${poison}`);
+    // The first try took the batch whole; the retries went one event at a time up to the poison one.
+    expect(sizes[0]).toBeGreaterThan(1);
+    expect(sizes.slice(1).every((size) => size === 1)).toBe(true);
+    const row = await rows(sql<{ last_position: number }>`select last_position from processors where name = 'batched'`);
+    expect(row[0]!.last_position).toBe(appended[2]!.position);
+  });
+
   it('resume after a pause is cleared, retrying the event they stopped on', async () => {
     let broken = true;
     const core = await start([], { process: false });

@@ -16,6 +16,8 @@ type Running<E extends AnyEvent> = {
   dirty: boolean;
   wake: (() => void) | null;
   failures: number;
+  /** Events to take one at a time after a failed batch, so that a pause names the event that failed. */
+  singleSteps: number;
   done: Promise<void>;
 };
 
@@ -63,7 +65,7 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
     const active = await this.register();
     this.unsubscribe = this.wakeup.subscribe(() => this.wakeAll());
     for (const definition of active) {
-      const entry: Running<E> = { definition, dirty: true, wake: null, failures: 0, done: Promise.resolve() };
+      const entry: Running<E> = { definition, dirty: true, wake: null, failures: 0, singleSteps: 0, done: Promise.resolve() };
       entry.done = this.loop(entry);
       this.running.set(definition.name, entry);
     }
@@ -167,9 +169,10 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
 
   /**
    * One batch for one processor. Exposed for replay and for tests that need to drive a
-   * processor by hand; the loop calls it too.
+   * processor by hand; the loop calls it too. `batchSize` overrides the definition's (the loop
+   * goes on one event at a time after a failed batch).
    */
-  async drainOnce(definition: ProcessorDefinition<E>): Promise<Outcome> {
+  async drainOnce(definition: ProcessorDefinition<E>, batchSize = definition.batchSize ?? this.batchSize): Promise<Outcome> {
     let handled: StoredEvent<E>[] = [];
     const outcome = await this.db.transaction().execute(async (trx): Promise<Outcome> => {
       // One round trip: the lock (one owner across all processes), then the checkpoint under it.
@@ -183,18 +186,25 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
       if (!row || row.state === 'retired') return 'retired';
       if (row.paused) return 'paused';
       const from: Checkpoint = { transactionId: row.last_transaction_id, position: row.last_position };
-      const batchSize = definition.batchSize ?? this.batchSize;
       const events = await this.store.readAll(trx, from, batchSize);
       if (events.length === 0) {
         if (row.state === 'catching_up') await this.takeOver(trx, definition);
         return 'idle';
       }
       const tables = physicalTables(definition);
-      for (const event of events) {
+      if (definition.handleBatch) {
         try {
-          await definition.handle(trx, event, tables);
+          await definition.handleBatch(trx, events, tables);
         } catch (error) {
-          throw new HandlerFailed(event.position, error);
+          throw new HandlerFailed(events[0]!.position, error);
+        }
+      } else {
+        for (const event of events) {
+          try {
+            await definition.handle!(trx, event, tables);
+          } catch (error) {
+            throw new HandlerFailed(event.position, error);
+          }
         }
       }
       const last = events.at(-1)!;
@@ -225,8 +235,9 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
       entry.dirty = false;
       let outcome: Outcome | 'retry';
       try {
-        outcome = await this.drainOnce(entry.definition);
+        outcome = await this.drainOnce(entry.definition, entry.singleSteps > 0 ? 1 : undefined);
         entry.failures = 0;
+        entry.singleSteps = Math.max(0, entry.singleSteps - 1);
       } catch (error) {
         outcome = await this.failed(entry, error);
       }
@@ -238,14 +249,17 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
       if (outcome === 'more' || this.stopped) continue;
       if (outcome === 'idle' && entry.dirty) continue;
       const wait = outcome === 'retry' ? Math.min(100 * 4 ** (entry.failures - 1), 5000) : this.pollMs;
+      // Retries wait out their backoff, so a busy log cannot turn a failing handler into a hot
+      // loop; a process that does not own the processor tries again at the poll, not at every
+      // append (the owner is woken by them, and a dead owner's lock is free by the next poll).
+      const wakeable = outcome !== 'retry' && outcome !== 'not_owner';
       await new Promise<void>((resolve) => {
         const timer = setTimeout(wakeNow, wait);
         function wakeNow() {
           clearTimeout(timer);
           resolve();
         }
-        // Retries wait out their backoff; a busy log must not turn a failing handler into a hot loop.
-        entry.wake = outcome === 'retry' ? null : wakeNow;
+        entry.wake = wakeable ? wakeNow : null;
       });
       entry.wake = null;
     }
@@ -254,6 +268,7 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
   private async failed(entry: Running<E>, error: unknown): Promise<'retry' | 'paused'> {
     const { name, version } = entry.definition;
     entry.failures += 1;
+    entry.singleSteps = entry.definition.batchSize ?? this.batchSize;
     const cause = error instanceof HandlerFailed ? error.cause : error;
     if (!(error instanceof HandlerFailed) || isTransient(cause) || entry.failures < PAUSE_AFTER_FAILURES) {
       this.log.warn({ processor: name, failures: entry.failures, err: cause }, 'processor batch failed; retrying');

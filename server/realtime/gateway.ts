@@ -128,8 +128,8 @@ export function attachRealtime(io: RealtimeServer, app: FastifyInstance, core: C
       return { ok: true, replayed: 0, cursor: upTo };
     }
     let replayed = 0;
-    for (const event of inRange as StoredEvent[]) {
-      for (const message of await messagesFor(db, event)) {
+    for (const messages of await messagesFor(db, inRange as StoredEvent[])) {
+      for (const message of messages) {
         if (!message.rooms.some((room) => socket.rooms.has(room))) continue;
         (socket.emit as (event: string, payload: unknown) => boolean)(message.event, message.payload);
         replayed += 1;

@@ -34,26 +34,56 @@ async function communityRooms(db: Kysely<Database>, communityIds: readonly numbe
 
 export const cursorOf = (event: Pick<StoredEvent, 'transactionId' | 'position'>) => `${event.transactionId}:${event.position}`;
 
-async function counts(db: Kysely<Database>, postId: number) {
-  const row = await db.selectFrom('posts').select(['comments_count', 'total_comments_count']).where('id', '=', postId).executeTakeFirst();
+type PostRow = { id: number; author_id: number; user_types: string[]; community_ids: (number | string)[]; likes_count: number; comments_count: number; total_comments_count: number };
+
+/** The rows a batch's events show, read once per table for the whole batch rather than once per event. */
+type Views = { posts: Map<number, PostRow>; comments: Map<number, { post_id: number; likes_count: number }> };
+
+async function readViews(db: Kysely<Database>, events: readonly StoredEvent<PostEvent | CommunityEvent>[]): Promise<Views> {
+  const postIds = new Set<number>();
+  const commentIds = new Set<number>();
+  for (const event of events) {
+    if (event.type === 'Liked' || event.type === 'Unliked') (event.data.targetKind === 'post' ? postIds : commentIds).add(event.data.targetId);
+    else if ('postId' in event.data && typeof event.data.postId === 'number') postIds.add(event.data.postId);
+  }
+  const [posts, comments] = await Promise.all([
+    postIds.size === 0
+      ? []
+      : db.selectFrom('posts').select(['id', 'author_id', 'user_types', 'community_ids', 'likes_count', 'comments_count', 'total_comments_count']).where('id', 'in', [...postIds]).execute(),
+    commentIds.size === 0 ? [] : db.selectFrom('comments').select(['id', 'post_id', 'likes_count']).where('id', 'in', [...commentIds]).execute(),
+  ]);
+  return { posts: new Map(posts.map((row) => [row.id, row as PostRow])), comments: new Map(comments.map((row) => [row.id, row])) };
+}
+
+function counts(views: Views, postId: number) {
+  const row = views.posts.get(postId);
   return { commentsCount: row?.comments_count ?? 0, totalCommentsCount: row?.total_comments_count ?? 0 };
 }
 
 /**
- * What an event means to open screens: which rooms hear of it, and the changed view so a
- * client patches its cache without asking again. Read models are read as they are when the
- * processor gets to the event (counts then include what happened since; never less).
+ * What events mean to open screens, one list of messages per event: which rooms hear of it,
+ * and the changed view so a client patches its cache without asking again. Read models are
+ * read as they are when the processor gets to the batch (counts then include what happened
+ * since; never less).
  */
-export async function messagesFor(db: Kysely<Database>, stored: StoredEvent<AnyEvent>): Promise<RealtimeMessage[]> {
-  const event = stored as StoredEvent<PostEvent | CommunityEvent>;
-  const stamp = { cursor: cursorOf(stored), position: stored.position };
+export async function messagesFor(db: Kysely<Database>, events: readonly StoredEvent<AnyEvent>[]): Promise<RealtimeMessage[][]> {
+  const known = events as readonly StoredEvent<PostEvent | CommunityEvent>[];
+  const views = await readViews(db, known);
+  const messages: RealtimeMessage[][] = [];
+  // In order, one at a time: the few per-event reads left share the batch's transaction.
+  for (const event of known) messages.push(await messagesOf(db, event, views));
+  return messages;
+}
+
+async function messagesOf(db: Kysely<Database>, event: StoredEvent<PostEvent | CommunityEvent>, views: Views): Promise<RealtimeMessage[]> {
+  const stamp = { cursor: cursorOf(event), position: event.position };
   switch (event.type) {
     case 'PostCreated':
     case 'PostUpdated':
     case 'PostDeleted':
     case 'PostRestored': {
       const { postId, kind } = event.data;
-      const post = await db.selectFrom('posts').select(['author_id', 'user_types', 'community_ids']).where('id', '=', postId).executeTakeFirst();
+      const post = views.posts.get(postId);
       if (!post) return [];
       const change = ({ PostCreated: 'created', PostUpdated: 'updated', PostDeleted: 'deleted', PostRestored: 'restored' } as const)[event.type];
       // Posts in communities reach their communities' lists, never the open feed.
@@ -66,21 +96,20 @@ export async function messagesFor(db: Kysely<Database>, stored: StoredEvent<AnyE
       if (!comment) return [];
       const rooms = [postRoom(event.data.postId)];
       if (event.type === 'CommentEdited') return [{ event: 'comment:edited', rooms, payload: { ...stamp, postId: event.data.postId, comment } }];
-      const { commentsCount, totalCommentsCount } = await counts(db, event.data.postId);
+      const { commentsCount, totalCommentsCount } = counts(views, event.data.postId);
       return [{ event: 'comment:added', rooms, payload: { ...stamp, postId: event.data.postId, comment, commentsCount, totalCommentsCount } }];
     }
     case 'CommentDeleted': {
       const { commentId, postId, parentId } = event.data;
-      const { commentsCount, totalCommentsCount } = await counts(db, postId);
+      const { commentsCount, totalCommentsCount } = counts(views, postId);
       return [{ event: 'comment:deleted', rooms: [postRoom(postId)], payload: { ...stamp, postId, commentId, parentId, commentsCount, totalCommentsCount } }];
     }
     case 'Liked':
     case 'Unliked': {
       const { targetKind, targetId, userId } = event.data;
-      const target =
-        targetKind === 'post'
-          ? await db.selectFrom('posts').select(['id as postId', 'likes_count']).where('id', '=', targetId).executeTakeFirst()
-          : await db.selectFrom('comments').select(['post_id as postId', 'likes_count']).where('id', '=', targetId).executeTakeFirst();
+      const post = targetKind === 'post' ? views.posts.get(targetId) : undefined;
+      const comment = targetKind === 'comment' ? views.comments.get(targetId) : undefined;
+      const target = post ? { postId: post.id, likes_count: post.likes_count } : comment ? { postId: comment.post_id, likes_count: comment.likes_count } : null;
       if (!target) return [];
       return [
         {

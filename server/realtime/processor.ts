@@ -23,8 +23,9 @@ export function realtimeProcessor(server: () => RealtimeServer | null): Processo
     version: 1,
     tables: [],
     startAt: 'head',
-    async handle(trx, event) {
-      pending.set(event.position, await messagesFor(trx, event));
+    async handleBatch(trx, events) {
+      const messages = await messagesFor(trx, events);
+      events.forEach((event, i) => pending.set(event.position, messages[i]!));
     },
     afterCommit(events) {
       const io = server();
