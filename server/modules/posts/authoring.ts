@@ -16,6 +16,7 @@ import { ValidationFailed } from '../../errors.ts';
 import { mayPostIn } from '../communities/permissions.ts';
 import { standingsIn } from '../communities/queries.ts';
 import { resolveMentions } from '../content/mentions.ts';
+import { findCompany, isResponsibleFor } from '../organizations/queries.ts';
 import { isBlank, mentionedSlugs, sanitizeRichText } from '../content/rich-text.ts';
 import { ownAttachments, ownVideo } from './attachments.ts';
 import type { Viewer } from './permissions.ts';
@@ -46,7 +47,7 @@ export type Authored = {
  * checked to be the author's own.
  */
 export async function authorPost<K extends PostKind>(db: Kysely<Database>, viewer: Viewer, kind: K, body: PostBodies[K]): Promise<Authored> {
-  const author = publishedAs(viewer, body.saveAs);
+  const author = await publishedAs(db, viewer, body.saveAs);
   await checkCommunities(db, viewer, body.communities);
   const texts: string[] = [];
   const rich = (html: string) => {
@@ -68,10 +69,13 @@ export async function authorPost<K extends PostKind>(db: Kysely<Database>, viewe
 /**
  * saveAs names the author: the person themselves (their own id, 'self' or nothing), or a
  * company they answer for, which makes the post the company's and the person its creator.
+ * A platform admin may name any company: section 6 lets admins edit what companies publish,
+ * and an edit form sends the post's author back.
  */
-function publishedAs(viewer: Viewer, saveAs: number | 'self' | null | undefined): Pick<Authored, 'authorId' | 'authorType'> {
+async function publishedAs(db: Kysely<Database>, viewer: Viewer, saveAs: number | 'self' | null | undefined): Promise<Pick<Authored, 'authorId' | 'authorType'>> {
   if (saveAs === undefined || saveAs === null || saveAs === 'self' || saveAs === viewer.contactId) return { authorId: viewer.contactId, authorType: 'person' };
-  // Responsibilities for companies come with the profile settings; until then nobody has one.
+  const company = await findCompany(db, { id: saveAs });
+  if (company && (viewer.isAdmin || (await isResponsibleFor(db, viewer.contactId, company.id)))) return { authorId: company.id, authorType: 'company' };
   throw new ValidationFailed(['You may publish only as yourself or as a company you are responsible for']);
 }
 
