@@ -83,6 +83,24 @@ describe('Tooltip', () => {
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
 
+  it('a manual tooltip follows its open prop only', () => {
+    const { rerender } = render(
+      <Tooltip content="Saved" trigger="manual" open={false}>
+        <button type="button">Save</button>
+      </Tooltip>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.mouseEnter(screen.getByRole('button', { name: 'Save' }));
+    advance(1000);
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    rerender(
+      <Tooltip content="Saved" trigger="manual" open>
+        <button type="button">Save</button>
+      </Tooltip>,
+    );
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Saved');
+  });
+
   it('keeps the trigger’s own handlers', () => {
     const onClick = vi.fn();
     render(

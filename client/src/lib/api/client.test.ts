@@ -65,6 +65,13 @@ describe('api requests', () => {
     await expect(api.create('/api/v1/callouts', { title: 'Sources wanted' })).resolves.toEqual({ id: 41, body: { id: 41, kind: 'callout' } });
     expect(requests[0]?.init.method).toBe('POST');
   });
+
+  it('refuses a create answered without an object-id, as an error of the server', async () => {
+    answer(() => json(201, { id: 41 }));
+    const error = await failure(api.create('/api/v1/callouts', {}));
+    expect(error).toMatchObject({ status: 0, detail: '/api/v1/callouts answered without an object-id' });
+    expect(hooks.notify).toHaveBeenCalledExactlyOnceWith({ type: 'error', lines: ['Something went wrong. We are already working to solve it.'] });
+  });
 });
 
 describe('the error catalogue (spec section 8)', () => {
