@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { NotificationList, NotificationView } from '../../../contracts/notifications.ts';
 import { productModel } from '../../model.ts';
-import { useTestCore } from '../../testing/core.ts';
+import { metadata, useTestCore } from '../../testing/core.ts';
 import { useDemo } from '../../testing/demo.ts';
 import type { Caller } from '../../testing/people.ts';
 import { notificationsProcessor, type UnreadChange } from './processor.ts';
@@ -133,6 +133,25 @@ describe('notifications', () => {
     await toggleLike(pat, `/api/v1/jobs/${jobId}`, false);
     expect(await about(jo, jobId)).toEqual([]);
     expect(await unread(jo)).toBe(before);
+  });
+
+  it('end a burst of likes and unlikes handled as one batch as they would one by one', async () => {
+    const jobId = await newJob(jo);
+    const before = await unread(jo);
+    await toggleLike(eve, `/api/v1/jobs/${jobId}`, true);
+    expect(await unread(jo)).toBe(before + 1);
+    // One transaction: the processor meets the whole burst in one batch.
+    const toggle = (who: Caller, liked: boolean) => ({ streamId: `like-post-${jobId}-${who.id}`, type: liked ? ('Liked' as const) : ('Unliked' as const), who });
+    const burst = [toggle(pat, true), toggle(eve, false), toggle(pat, false), toggle(eve, true), toggle(pat, true), toggle(eve, false), toggle(ada, true)];
+    await t.core.commands.transaction(async (unit) => {
+      for (const { streamId, type, who } of burst) {
+        await t.core.store.appendInTransaction(unit.trx, streamId, 'any', [{ type, data: { targetKind: 'post', targetId: jobId, userId: who.id } }], metadata({ actorId: String(who.id) }));
+      }
+    });
+    const items = await about(jo, jobId);
+    expect(items).toMatchObject([{ type: 'like', who: { total: 2 } }]);
+    expect(names(items[0]!)).toEqual(['Ada Admin', 'Pat Publicist']);
+    expect(await unread(jo)).toBe(before + 2);
   });
 
   it('withdraw what a deleted comment caused, its replies’ notifications and likes included', async () => {

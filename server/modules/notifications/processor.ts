@@ -3,7 +3,7 @@ import type { StoredEvent, Tx } from '../../events/types.ts';
 import type { ProcessorDefinition } from '../../projections/processor.ts';
 import { commentMentionNotices, commentNotices, commentSummary, likeNotices, ownerOf, postMentionNotices, postSummary } from './notices.ts';
 import { NotificationRows, createNotificationTables, type UnreadChange } from './rows.ts';
-import { findCommentTarget, findPostTarget } from './targets.ts';
+import { findCommentTarget, findCommentTargets, findPostTarget, findPostTargets } from './targets.ts';
 
 export type { UnreadChange };
 
@@ -17,36 +17,68 @@ export type NotificationsOptions = {
  * grouped by `group_key` when read; a per-recipient count of the unread and visible ones.
  */
 export function notificationsProcessor(options: NotificationsOptions = {}): ProcessorDefinition<ProductEvent> {
-  // Changes of the batch in flight, by event position: a batch that rolls back is handled
-  // again from the same positions, which replaces its entries.
-  const pending = new Map<number, UnreadChange[]>();
+  // The batch in flight's changes: a batch that rolls back is handled again, which replaces them.
+  let pending: UnreadChange[] = [];
   return {
     name: 'notifications',
     version: 1,
     tables: ['notifications', 'notification_counters'],
-    // Several statements per event: small batches keep its transaction, which holds back
-    // every reader of the log (live pushes included), to a few milliseconds.
-    batchSize: 20,
     createTables: createNotificationTables,
-    async handle(trx, event, tables) {
+    async handleBatch(trx, events, tables) {
+      pending = [];
       const rows = new NotificationRows(trx, tables);
-      await react(trx, rows, event);
-      const changes = await rows.settle();
-      if (options.onChange && changes.length > 0) pending.set(event.position, changes);
-    },
-    afterCommit(events) {
-      if (!options.onChange) return;
-      const latest = new Map<number, UnreadChange>();
-      for (const event of events) {
-        for (const change of pending.get(event.position) ?? []) {
-          const newest = change.notificationId ?? latest.get(change.recipientId)?.notificationId ?? null;
-          latest.set(change.recipientId, { ...change, notificationId: newest });
+      // In log order; a run of likes and unlikes, the bulk of the log, is a few statements in all.
+      for (let i = 0; i < events.length; ) {
+        let end = i;
+        while (end < events.length && isLikeToggle(events[end]!)) end += 1;
+        if (end > i) {
+          await reactToLikes(trx, rows, events.slice(i, end) as LikeToggle[]);
+          i = end;
+        } else {
+          await react(trx, rows, events[i]!);
+          i += 1;
         }
-        pending.delete(event.position);
       }
-      if (latest.size > 0) options.onChange([...latest.values()]);
+      const changes = await rows.settle();
+      if (options.onChange) pending = changes;
+    },
+    afterCommit() {
+      if (pending.length > 0) options.onChange?.(pending);
+      pending = [];
     },
   };
+}
+
+type LikeToggle = StoredEvent<Extract<ProductEvent, { type: 'Liked' | 'Unliked' }>>;
+
+const isLikeToggle = (event: StoredEvent<ProductEvent>): event is LikeToggle => event.type === 'Liked' || event.type === 'Unliked';
+
+/**
+ * A run of like toggles, set-based, ending as one by one would: each act's stream (one person,
+ * one target) ends liked or not. Any unlike in the run takes back what the stream caused
+ * before; a stream whose last toggle is a like then tells the target's owner of that like.
+ */
+async function reactToLikes(trx: Tx, rows: NotificationRows, toggles: readonly LikeToggle[]): Promise<void> {
+  const last = new Map<string, LikeToggle>();
+  const undone = new Set<string>();
+  for (const toggle of toggles) {
+    last.set(toggle.streamId, toggle);
+    if (toggle.type === 'Unliked') undone.add(toggle.streamId);
+  }
+  await rows.withdrawCauses([...undone]);
+  const liked = toggles.filter((toggle) => toggle.type === 'Liked');
+  const comments = await findCommentTargets(trx, liked.flatMap((like) => (like.data.targetKind === 'comment' ? [like.data.targetId] : [])));
+  const commentOf = (like: LikeToggle) => (like.data.targetKind === 'comment' ? comments.get(like.data.targetId)! : null);
+  const live = liked.filter((like) => !commentOf(like)?.gone);
+  const posts = await findPostTargets(trx, live.map((like) => commentOf(like)?.postId ?? like.data.targetId));
+  const noticed = live.map((like) => {
+    const comment = commentOf(like);
+    const post = posts.get(comment?.postId ?? like.data.targetId)!;
+    return { like, position: like.position, at: like.recordedAt, notices: likeNotices({ cause: like.streamId, actorId: like.data.userId, post, comment }) };
+  });
+  // A like undone later in the run is not written, but it was addressed, as one by one it would be.
+  rows.address(noticed.flatMap((entry) => entry.notices));
+  await rows.addAll(noticed.filter((entry) => last.get(entry.like.streamId) === entry.like));
 }
 
 async function react(trx: Tx, rows: NotificationRows, event: StoredEvent<ProductEvent>): Promise<void> {
@@ -92,17 +124,6 @@ async function react(trx: Tx, rows: NotificationRows, event: StoredEvent<Product
     }
     case 'CommentDeleted':
       await rows.withdrawComment(event.data.commentId);
-      return;
-    case 'Liked': {
-      const { targetKind, targetId, userId } = event.data;
-      const comment = targetKind === 'comment' ? await findCommentTarget(trx, targetId) : null;
-      if (comment?.gone) return;
-      const post = await findPostTarget(trx, comment ? comment.postId : targetId);
-      await rows.add(event.position, event.recordedAt, likeNotices({ ...act, actorId: userId, post, comment }));
-      return;
-    }
-    case 'Unliked':
-      await rows.withdrawCause(event.streamId);
       return;
   }
 }

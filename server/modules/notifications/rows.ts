@@ -47,12 +47,14 @@ export async function createNotificationTables(trx: Tx, tables: TableNames): Pro
 type Counted = { recipient_id: number; counted: boolean };
 
 /**
- * The processor's writes for one event. Every write tells which rows were unread and visible
+ * The processor's writes for one batch. Every write tells which rows were unread and visible
  * before or after it, and `settle` moves each recipient's unread counter by exactly that.
  */
 export class NotificationRows {
   private readonly deltas = new Map<number, number>();
   private readonly created = new Map<number, number>();
+  /** Everyone a notice was addressed to, kept or not: each has a counter, however the log was batched. */
+  private readonly addressed = new Set<number>();
   private readonly notifications: string;
   private readonly counters: string;
 
@@ -70,30 +72,39 @@ export class NotificationRows {
    * so live and rebuilt rows end the same).
    */
   async add(position: number, at: Date, notices: readonly Notice[]): Promise<void> {
-    if (notices.length === 0) return;
-    const rows = notices.map((notice, place) => ({
-      id: position * IDS_PER_EVENT + place,
-      recipient_id: notice.recipientId,
-      type: notice.type,
-      group_key: notice.groupKey,
-      post_id: notice.postId,
-      post_kind: notice.postKind,
-      comment_id: notice.commentId,
-      parent_comment_id: notice.parentCommentId,
-      actor_id: notice.actorId,
-      cause: notice.cause,
-      entity_summary: notice.entitySummary,
-      comment_summary: notice.commentSummary,
-    }));
+    await this.addAll([{ position, at, notices }]);
+  }
+
+  /** `add` for the notices of many events, in one statement. */
+  async addAll(entries: readonly { position: number; at: Date; notices: readonly Notice[] }[]): Promise<void> {
+    this.address(entries.flatMap((entry) => entry.notices));
+    const rows = entries.flatMap(({ position, at, notices }) =>
+      notices.map((notice, place) => ({
+        id: position * IDS_PER_EVENT + place,
+        recipient_id: notice.recipientId,
+        type: notice.type,
+        group_key: notice.groupKey,
+        post_id: notice.postId,
+        post_kind: notice.postKind,
+        comment_id: notice.commentId,
+        parent_comment_id: notice.parentCommentId,
+        actor_id: notice.actorId,
+        cause: notice.cause,
+        entity_summary: notice.entitySummary,
+        comment_summary: notice.commentSummary,
+        created_at: at.toISOString(),
+      })),
+    );
+    if (rows.length === 0) return;
     const inserted = await sql<{ id: number; recipient_id: number; counted: boolean }>`
       insert into ${sql.table(this.notifications)}
         (id, recipient_id, type, group_key, post_id, post_kind, comment_id, parent_comment_id, actor_id, cause,
          entity_summary, comment_summary, created_at, read_at, hidden)
       select n.id, n.recipient_id, n.type, n.group_key, n.post_id, n.post_kind, n.comment_id, n.parent_comment_id, n.actor_id, n.cause,
-             n.entity_summary, n.comment_summary, ${at}, r.read_at, coalesce(p.is_deleted, false)
+             n.entity_summary, n.comment_summary, n.created_at, r.read_at, coalesce(p.is_deleted, false)
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as n(
         id bigint, recipient_id bigint, type text, group_key text, post_id bigint, post_kind text, comment_id bigint,
-        parent_comment_id bigint, actor_id bigint, cause text, entity_summary text, comment_summary text)
+        parent_comment_id bigint, actor_id bigint, cause text, entity_summary text, comment_summary text, created_at timestamptz)
       left join notification_reads r on r.notification_id = n.id
       left join posts p on p.id = n.post_id
       returning id, recipient_id, read_at is null and not hidden as counted`.execute(this.trx);
@@ -104,9 +115,15 @@ export class NotificationRows {
     }
   }
 
-  /** Takes back what one act caused (an unlike). */
-  async withdrawCause(cause: string): Promise<void> {
-    await this.withdraw(sql`cause = ${cause}`);
+  /** Records whom notices were for without writing them (a like undone within the same batch). */
+  address(notices: readonly Notice[]): void {
+    for (const notice of notices) this.addressed.add(notice.recipientId);
+  }
+
+  /** Takes back what some acts caused (unlikes), in one statement. */
+  async withdrawCauses(causes: readonly string[]): Promise<void> {
+    if (causes.length === 0) return;
+    await this.withdraw(sql`cause = any(${causes}::text[])`);
   }
 
   /** Takes back what a comment caused, and its replies, and the likes on them. */
@@ -139,19 +156,23 @@ export class NotificationRows {
     return new Set(rows.rows.map((row) => row.recipient_id));
   }
 
-  /** Moves the counters by what this event changed; answers the recipients' new counts. */
+  /**
+   * Moves the counters by what the writes so far changed; answers the new counts of the
+   * recipients whose count moved or who got a notification.
+   */
   async settle(): Promise<UnreadChange[]> {
-    const moves = [...this.deltas].filter(([, delta]) => delta !== 0);
-    if (moves.length === 0) return [];
-    const rises = moves.filter(([, delta]) => delta > 0);
-    const falls = moves.filter(([, delta]) => delta < 0);
+    const deltaOf = (id: number) => this.deltas.get(id) ?? 0;
+    // A counter exists for everyone ever addressed, so live and rebuilt tables agree whatever the batches were.
+    const recipients = [...new Set([...this.deltas.keys(), ...this.addressed])];
+    const rises = recipients.filter((id) => deltaOf(id) > 0 || (deltaOf(id) === 0 && this.addressed.has(id)));
+    const falls = recipients.filter((id) => deltaOf(id) < 0);
     const counts: { recipient_id: number; unread: number }[] = [];
     // Two statements: an upsert checks the row it would insert before it meets the conflict,
     // so a negative delta cannot go through one.
     if (rises.length > 0) {
       const risen = await sql<{ recipient_id: number; unread: number }>`
         insert into ${sql.table(this.counters)} as c (recipient_id, unread)
-        select * from unnest(${rises.map(([id]) => id)}::bigint[], ${rises.map(([, delta]) => delta)}::int[])
+        select * from unnest(${rises}::bigint[], ${rises.map(deltaOf)}::int[])
         on conflict (recipient_id) do update set unread = c.unread + excluded.unread
         returning recipient_id, unread`.execute(this.trx);
       counts.push(...risen.rows);
@@ -159,12 +180,15 @@ export class NotificationRows {
     if (falls.length > 0) {
       const fallen = await sql<{ recipient_id: number; unread: number }>`
         update ${sql.table(this.counters)} as c set unread = c.unread + d.delta
-        from unnest(${falls.map(([id]) => id)}::bigint[], ${falls.map(([, delta]) => delta)}::int[]) as d(recipient_id, delta)
+        from unnest(${falls}::bigint[], ${falls.map(deltaOf)}::int[]) as d(recipient_id, delta)
         where c.recipient_id = d.recipient_id
         returning c.recipient_id, c.unread`.execute(this.trx);
       counts.push(...fallen.rows);
     }
-    return counts.map((row) => ({ recipientId: row.recipient_id, unreadCount: row.unread, notificationId: this.created.get(row.recipient_id) ?? null }));
+    // Told when their count moved, or of a new notification even when another was taken back.
+    return counts
+      .filter((row) => deltaOf(row.recipient_id) !== 0 || this.created.has(row.recipient_id))
+      .map((row) => ({ recipientId: row.recipient_id, unreadCount: row.unread, notificationId: this.created.get(row.recipient_id) ?? null }));
   }
 
   private async withdraw(condition: RawBuilder<unknown>): Promise<void> {
