@@ -1,0 +1,3 @@
+export type { ConnectionState, MessageOf, ServerEvent } from './connection.ts';
+export { useConnectionState, useRoom, useSocketEvent } from './hooks.ts';
+export { RealtimeProvider, type RealtimeProviderProps } from './RealtimeProvider.tsx';
