@@ -11,6 +11,7 @@ import { createRealtimeServer } from './realtime/gateway.ts';
 import { withRealtime } from './realtime/model.ts';
 import type { RealtimeServer } from './realtime/processor.ts';
 import { DEMO_PASSWORD, hasAnyUser, seedDemo } from './seed/demo.ts';
+import { seedShowcase } from './seed/showcase.ts';
 import { createServices } from './services.ts';
 
 const config = loadConfig();
@@ -20,7 +21,8 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 let io: RealtimeServer | null = null;
 const core = await openCore({ database: config.database, redisUrl: config.redisUrl, model: withStreamPush(withRealtime(productModel, () => io), config.stream, log), log });
 io = createRealtimeServer(core.redis);
-if (config.seedDemo && !(await hasAnyUser(core))) {
+const firstStart = config.seedDemo && !(await hasAnyUser(core));
+if (firstStart) {
   const people = await seedDemo(core);
   log.info({ people }, `seeded the demo; every demo password is ${DEMO_PASSWORD}`);
 }
@@ -29,6 +31,7 @@ const mail = config.mail.smtpUrl && config.runProcessors ? new MailDelivery(core
 mail?.start();
 const services = createServices(core, config, mail ? { mailQueued: () => mail.wake() } : {});
 const app = await buildApp(core, { logLevel: config.logLevel, clientDir, realtime: io, services, uploads: config.uploads });
+if (firstStart) await seedShowcase(app);
 await app.listen({ host: config.host, port: config.port });
 log.info(
   { database: core.database.driver, redis: config.redisUrl ? 'configured' : 'not configured', processors: config.runProcessors },

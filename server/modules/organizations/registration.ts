@@ -8,7 +8,7 @@ import { slugify } from '../users/slugs.ts';
 import { companyDecider, companyStream, outletDecider, outletStream } from './commands.ts';
 import { findCompany, findOutlet, type CompanyRecord, type OutletRecord } from './queries.ts';
 
-const DOMAIN_LOCK_NAMESPACE = 7303;
+const NAME_LOCK_NAMESPACE = 7303;
 
 /** An organisation is known by its web domain: www.example.com and example.com/news are one. */
 export function domainOf(url: string): string {
@@ -16,11 +16,14 @@ export function domainOf(url: string): string {
 }
 
 // Two people adding the same outlet at once take turns, so the second finds the first's.
-async function lockDomain(trx: Tx, kind: string, domain: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${DOMAIN_LOCK_NAMESPACE}, hashtext(${`${kind}:${domain}`}))`.execute(trx);
+async function lockName(trx: Tx, kind: string, name: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${NAME_LOCK_NAMESPACE}, hashtext(${`${kind}:${name}`}))`.execute(trx);
 }
 
+// Two organisations of one name but different domains, registered at once, take turns too,
+// so the second sees the first's slug and takes the numbered one.
 async function freeSlug(trx: Tx, table: 'companies' | 'outlets', base: string, id: number): Promise<string> {
+  await lockName(trx, `${table}-slug`, base);
   const taken = await trx.selectFrom(table).select('id').where('slug', '=', base).executeTakeFirst();
   return taken ? `${base.slice(0, 50)}-${id}` : base;
 }
@@ -28,7 +31,7 @@ async function freeSlug(trx: Tx, table: 'companies' | 'outlets', base: string, i
 /** The outlet at the URL's domain, added first when nobody has yet. */
 export async function findOrRegisterOutlet(unit: UnitOfWork<any>, url: string, by: SettingsActor, metadata: EventMetadata): Promise<OutletRecord> {
   const domain = domainOf(url);
-  await lockDomain(unit.trx, 'outlet', domain);
+  await lockName(unit.trx, 'outlet', domain);
   const existing = await findOutlet(unit.trx, { domain });
   if (existing) return existing;
   const { rows } = await sql<{ id: number }>`select nextval('outlet_ids')::int as id`.execute(unit.trx);
@@ -47,7 +50,7 @@ export async function registerCompany(
   metadata: EventMetadata,
 ): Promise<CompanyRecord> {
   const domain = domainOf(company.website);
-  await lockDomain(unit.trx, 'company', domain);
+  await lockName(unit.trx, 'company', domain);
   const existing = await findCompany(unit.trx, { domain });
   if (existing) throw new ValidationFailed([`${existing.name} already has a page for ${domain}`]);
   // Companies are authors: their ids come from the people's sequence.

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { productModel } from '../model.ts';
+import { buildTestApp } from '../testing/app.ts';
+import { useTestCore } from '../testing/core.ts';
+import { signInAs } from './callers.ts';
+import { seedDemo } from './demo.ts';
+import { seedShowcase } from './showcase.ts';
+
+const t = useTestCore(productModel, { process: true });
+
+describe('the demo a newcomer sees on first start', () => {
+  it('fills the feed with posts of several kinds, comments, likes and notifications, through the real API', async () => {
+    await seedDemo(t.core);
+    const app = await buildTestApp(t.core);
+    try {
+      await seedShowcase(app);
+      const journalist = await signInAs(app, 'journalist@pressroom.local');
+      const feed = (await journalist.call('GET', '/api/v1/posts?limit=100')).json().data as { type: string; likable: { likesCount: number }; commentsCount?: number }[];
+      expect(new Set(feed.map((post) => post.type))).toEqual(new Set(['story', 'callout', 'job', 'event', 'communityPost']));
+      expect(feed.some((post) => post.likable.likesCount >= 2)).toBe(true);
+      const communities = (await journalist.call('GET', '/api/v1/communities')).json().data as { name: string }[];
+      expect(communities.map((c) => c.name)).toEqual(expect.arrayContaining(['Climate Desk', 'Newsroom Leaders', 'Embargo Circle']));
+      await t.core.processors.caughtUp();
+      const notifications = (await journalist.call('GET', '/api/v1/notifications')).json().data as { type: string }[];
+      expect(notifications.map((n) => n.type)).toEqual(expect.arrayContaining(['comment', 'like', 'mentionOnComment']));
+    } finally {
+      await app.close();
+    }
+  });
+});
