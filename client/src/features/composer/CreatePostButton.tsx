@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { KIND_LABELS, type PostKind } from '../../../../contracts/posts/kinds.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { useCurrentUser } from '../session/currentUser.ts';
+import { Avatar } from './Avatar.tsx';
+import { KindChooser, KindIcon } from './KindChooser.tsx';
+import { PostComposer } from './PostComposer.tsx';
+
+type CreatePostProps = {
+  /** 'box': the "Start a post" card above a feed; 'button': a single button. */
+  variant?: 'box' | 'button';
+  /** New posts start in this community. */
+  communityId?: number;
+  onCreated?: (kind: PostKind, id: number) => void;
+};
+
+const QUICK_KINDS: PostKind[] = ['callout', 'event', 'job'];
+
+/** Opens the kind chooser, then the chosen kind's composer, in one modal. */
+export function CreatePostButton({ variant = 'box', communityId, onCreated }: CreatePostProps) {
+  const user = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  const [kind, setKind] = useState<PostKind | null>(null);
+  if (!user || user.isReadOnly) return null;
+
+  const start = (chosen: PostKind | null) => {
+    setKind(chosen);
+    setOpen(true);
+  };
+  const close = () => {
+    setOpen(false);
+    setKind(null);
+  };
+
+  return (
+    <>
+      {variant === 'box' ? (
+        <section className="start-post" aria-label="Create a post">
+          <div className="start-post__row">
+            <Avatar name={`${user.firstname} ${user.lastname}`} src={user.logo} />
+            <button type="button" className="start-post__prompt" onClick={() => start(null)}>
+              Start a post
+            </button>
+          </div>
+          <div className="start-post__quick">
+            {QUICK_KINDS.map((quick) => (
+              <button key={quick} type="button" className={`start-post__kind start-post__kind--${quick}`} onClick={() => start(quick)}>
+                <KindIcon kind={quick} />
+                {KIND_LABELS[quick]}
+              </button>
+            ))}
+            <button type="button" className="start-post__kind" onClick={() => start(null)}>
+              More
+            </button>
+          </div>
+        </section>
+      ) : (
+        <button type="button" className="button button--primary button--md" onClick={() => start(null)}>
+          <span className="button__label">Create a post</span>
+        </button>
+      )}
+      <Modal open={open} onClose={close} title={kind ? `New ${KIND_LABELS[kind]}` : 'Create a post'} size="lg" className="composer-modal">
+        {kind ? (
+          <>
+            <button type="button" className="composer-back" onClick={() => setKind(null)}>
+              ← All post types
+            </button>
+            <PostComposer
+              kind={kind}
+              communityId={communityId}
+              onCancel={close}
+              onSaved={(id) => {
+                close();
+                onCreated?.(kind, id);
+              }}
+            />
+          </>
+        ) : (
+          <KindChooser user={user} onChoose={setKind} />
+        )}
+      </Modal>
+    </>
+  );
+}
+
+/** The mobile /create page: the kind chooser, then the composer, on the page itself. */
+export function CreatePostPage({ onCreated }: { onCreated?: (kind: PostKind, id: number) => void }) {
+  const user = useCurrentUser();
+  const [kind, setKind] = useState<PostKind | null>(null);
+  if (!user) return null;
+  return (
+    <section className="create-page">
+      <h1 className="create-page__title">{kind ? `New ${KIND_LABELS[kind]}` : 'Create a post'}</h1>
+      {kind ? (
+        <PostComposer kind={kind} onCancel={() => setKind(null)} onSaved={(id) => (onCreated ? onCreated(kind, id) : setKind(null))} />
+      ) : (
+        <KindChooser user={user} onChoose={setKind} />
+      )}
+    </section>
+  );
+}

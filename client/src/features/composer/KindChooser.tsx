@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { KIND_LABELS, type PostKind } from '../../../../contracts/posts/kinds.ts';
+import type { CurrentUser } from '../../../../contracts/users/current-user.ts';
+import { isAdmin } from '../session/currentUser.ts';
+
+const path = (d: string) => <path d={d} />;
+
+const ICONS: Record<PostKind, ReactNode> = {
+  communityPost: path('M4 5h16v11H8l-4 4V5zM8 9h8M8 12h5'),
+  callout: path('M3 11v2a1 1 0 0 0 1 1h2l5 4V6L6 10H4a1 1 0 0 0-1 1zM15 9a4 4 0 0 1 0 6M18 6a8 8 0 0 1 0 12'),
+  job: path('M4 8h16v11H4zM9 8V5h6v3M4 13h16'),
+  event: path('M4 6h16v14H4zM4 10h16M8 3v5M16 3v5'),
+  record: path('M3 7h12v10H3zM15 10l6-3v10l-6-3'),
+  reaction: path('M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8.5 14.5s1.2 1.5 3.5 1.5 3.5-1.5 3.5-1.5M9 9.5h.01M15 9.5h.01'),
+  statement: path('M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h7'),
+  story: path('M4 4h12v16H6a2 2 0 0 1-2-2V4zM16 8h4v10a2 2 0 0 1-2 2M8 8h4M8 12h4M8 16h4'),
+};
+
+const DESCRIPTIONS: Record<PostKind, string> = {
+  communityPost: 'Share an update, a question or photos',
+  callout: 'Ask for sources, experts or comment, with a deadline or ASAP',
+  job: 'Advertise a role in media or communications',
+  event: 'Invite people to an online or in-person event',
+  record: 'Post a short video update',
+  reaction: 'React on video to a story or a link',
+  statement: 'Publish an official statement on video',
+  story: 'Write an editorial article: Media news, Epitome or Marcoms News',
+};
+
+/** The kinds a person may create: stories are written by platform admins only. */
+export function creatableKinds(user: CurrentUser): PostKind[] {
+  const kinds: PostKind[] = ['communityPost', 'callout', 'job', 'event', 'record', 'reaction', 'statement'];
+  return isAdmin(user) ? [...kinds, 'story'] : kinds;
+}
+
+export function KindIcon({ kind }: { kind: PostKind }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      {ICONS[kind]}
+    </svg>
+  );
+}
+
+/** What to publish: one card per kind. */
+export function KindChooser({ user, onChoose }: { user: CurrentUser; onChoose: (kind: PostKind) => void }) {
+  return (
+    <ul className="kind-chooser" aria-label="What do you want to publish?">
+      {creatableKinds(user).map((kind) => (
+        <li key={kind}>
+          <button type="button" className={`kind-chooser__item kind-chooser__item--${kind}`} onClick={() => onChoose(kind)}>
+            <span className="kind-chooser__icon">
+              <KindIcon kind={kind} />
+            </span>
+            <span className="kind-chooser__text">
+              <span className="kind-chooser__label">{KIND_LABELS[kind]}</span>
+              <span className="kind-chooser__description">{DESCRIPTIONS[kind]}</span>
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
