@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { keepScreenshot } from './people.ts';
 
 const screens = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -7,9 +7,7 @@ const screens = [
 ];
 
 for (const screen of screens) {
-  test(`a person opens /app on a ${screen.width}x${screen.height} ${screen.name} and sees the system is up`, async ({
-    page,
-  }, testInfo) => {
+  test(`a person opens /app/status on a ${screen.width}x${screen.height} ${screen.name} and sees the system is up`, async ({ page }, testInfo) => {
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
@@ -17,12 +15,11 @@ for (const screen of screens) {
     page.on('pageerror', (error) => consoleErrors.push(error.message));
     await page.setViewportSize({ width: screen.width, height: screen.height });
 
-    await page.goto('/app');
+    await page.goto('/app/status');
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Pressroom' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'System status' })).toBeVisible();
     const status = page.getByRole('region', { name: 'System status' });
     await expect(status).toBeVisible();
-    await expect(status.getByRole('heading', { level: 2, name: 'System status' })).toBeVisible();
     const database = status.locator('dt:text-is("Database") + dd');
     await expect(database.getByText('OK', { exact: true })).toBeVisible();
     await expect(status.getByRole('alert')).toHaveCount(0);
@@ -31,9 +28,8 @@ for (const screen of screens) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    // Straight into test-results/ under a stable name, so a reviewer finds both sizes side by side.
-    const screenshot = path.join(testInfo.project.outputDir, `system-status-${screen.width}x${screen.height}.png`);
-    await page.screenshot({ path: screenshot, fullPage: true });
-    expect(consoleErrors).toEqual([]);
+    await keepScreenshot(page, testInfo, `system-status-${screen.width}x${screen.height}`);
+    // A guest's first look asks who they are: that 401 is an answer, not an error on the page.
+    expect(consoleErrors.filter((line) => !line.includes('401'))).toEqual([]);
   });
 }

@@ -1,23 +1,25 @@
-import { BrandMark } from './BrandMark.tsx';
-import { SystemStatus } from './status/SystemStatus.tsx';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { Provider as StateProvider } from 'jotai';
+import { useEffect, useState } from 'react';
+import { appStore, queryClient } from './features/session/store.ts';
+import { router } from './router.tsx';
+import { LoadingScreen } from './ui/Spinner.tsx';
 
 export function App() {
+  // Spec section 2: the loading screen hides once the router is ready.
+  const [routerReady, setRouterReady] = useState(router.state.status === 'idle' && router.state.matches.length > 0);
+  useEffect(() => {
+    if (routerReady) return;
+    return router.subscribe('onResolved', () => setRouterReady(true));
+  }, [routerReady]);
+
   return (
-    <>
-      <header className="masthead">
-        <div className="container masthead__inner">
-          <BrandMark />
-          <div>
-            <h1 className="masthead__title">Pressroom</h1>
-            <p className="masthead__tagline">
-              Where journalists, communicators and experts publish, connect and follow the stories that matter.
-            </p>
-          </div>
-        </div>
-      </header>
-      <main className="container page">
-        <SystemStatus />
-      </main>
-    </>
+    <QueryClientProvider client={queryClient}>
+      <StateProvider store={appStore}>
+        <RouterProvider router={router} />
+        <LoadingScreen visible={!routerReady} />
+      </StateProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,7 +1,28 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { configureApi } from './lib/api/index.ts';
+import { purgeExpiredStorage } from './lib/storage.ts';
+import { endSession } from './features/session/session.ts';
+import { queryClient } from './features/session/store.ts';
+import { router } from './router.tsx';
+import { showToast } from './ui/toast.tsx';
+import './ui/tokens.css';
 import './styles.css';
+
+purgeExpiredStorage();
+
+configureApi({
+  notify: showToast,
+  onUnauthorized: () => {
+    // The guards run again: an auth route sends the now-guest to signIn, a public one stays.
+    void endSession(queryClient).then((ended) => {
+      if (ended) void router.invalidate();
+    });
+  },
+  // No error-reporting service is configured: the console is where a 5xx is reported.
+  report: (error) => console.error(error),
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain an element with id "root"');

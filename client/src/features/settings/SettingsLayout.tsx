@@ -1,0 +1,41 @@
+import { Link, Outlet, useParams } from '@tanstack/react-router';
+import { routeMeta } from '../../routes/meta.ts';
+import './settings.css';
+
+const tabs = [
+  { to: '/u/$slug/settings/basic', meta: routeMeta.settingsBasic },
+  { to: '/u/$slug/settings/security', meta: routeMeta.settingsSecurity },
+  { to: '/u/$slug/settings/contacts', meta: routeMeta.settingsContacts },
+  { to: '/u/$slug/settings/social', meta: routeMeta.settingsSocial },
+  { to: '/u/$slug/settings/subscriptions', meta: routeMeta.settingsSubscriptions },
+  { to: '/u/$slug/settings/notifications', meta: routeMeta.settingsNotifications },
+  { to: '/u/$slug/settings/follows', meta: routeMeta.settingsFollows },
+  { to: '/u/$slug/settings/companies', meta: routeMeta.settingsCompanies },
+  { to: '/u/$slug/settings/beats_outlets', meta: routeMeta.settingsBeatsOutlets },
+] as const;
+
+/** User Settings (spec section 2): its sections side by side with the one shown. */
+export function SettingsLayout() {
+  const { slug } = useParams({ from: '/u/$slug/settings' });
+  return (
+    <div className="settings">
+      <h1 className="settings__title">{routeMeta.userSettings.title}</h1>
+      <div className="settings__body">
+        <nav className="settings__nav" aria-label="Settings sections">
+          <ul>
+            {tabs.map((tab) => (
+              <li key={tab.to}>
+                <Link to={tab.to} params={{ slug }} className="settings__tab">
+                  {tab.meta.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="settings__content">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}

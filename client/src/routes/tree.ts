@@ -1,0 +1,196 @@
+import { createRoute, redirect, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
+import { lazyPage } from './lazy.ts';
+import { developmentTools, routeMeta, type RouteMeta } from './meta.ts';
+import { rootRoute, unknownPathRoute } from './root.tsx';
+
+// One lazy chunk per screen family: every page of an area loads with its first visit.
+const areaPage = lazyPage(() => import('../features/areas/AreaPage.tsx'), 'AreaPage');
+const signInPage = lazyPage(() => import('../features/auth/SignInPage.tsx'), 'SignInPage');
+const signUpPage = lazyPage(() => import('../features/auth/SignUpPage.tsx'), 'SignUpPage');
+const restoreAccessPage = lazyPage(() => import('../features/auth/RestoreAccessPage.tsx'), 'RestoreAccessPage');
+const passwordRecoveryPage = lazyPage(() => import('../features/auth/PasswordRecoveryPage.tsx'), 'PasswordRecoveryPage');
+const welcomePage = lazyPage(() => import('../features/welcome/WelcomePage.tsx'), 'WelcomePage');
+const notFoundPage = lazyPage(() => import('../features/errors/NotFoundPage.tsx'), 'NotFoundPage');
+const statusPage = lazyPage(() => import('../status/StatusPage.tsx'), 'StatusPage');
+const settingsLayout = lazyPage(() => import('../features/settings/SettingsLayout.tsx'), 'SettingsLayout');
+const settingsSection = lazyPage(() => import('../features/settings/SettingsSection.tsx'), 'SettingsSection');
+const securityPage = lazyPage(() => import('../features/settings/SecurityPage.tsx'), 'SecurityPage');
+const developmentPage = lazyPage(() => import('../features/development/DevelopmentPage.tsx'), 'DevelopmentPage');
+
+function page<TParent extends AnyRoute, TPath extends string>(parent: TParent, path: TPath, meta: RouteMeta, component: RouteComponent = areaPage) {
+  return createRoute({ getParentRoute: () => parent, path, staticData: { meta }, component });
+}
+
+/** A route that only names the children it shows (no screen of its own). */
+function branch<TParent extends AnyRoute, TPath extends string>(parent: TParent, path: TPath, meta: RouteMeta) {
+  return createRoute({ getParentRoute: () => parent, path, staticData: { meta } });
+}
+
+const m = routeMeta;
+
+// Guest-only, and welcome.
+const home = page(rootRoute, '/', m.home);
+const signIn = page(rootRoute, 'sign_in', m.signIn, signInPage);
+const restoreAccess = page(rootRoute, 'password/new', m.restoreAccess, restoreAccessPage);
+const passwordRecovery = page(rootRoute, 'password/recovery/$id/$code', m.passwordRecovery, passwordRecoveryPage);
+const signUp = page(rootRoute, 'sign_up', m.signUp, signUpPage);
+const welcome = page(rootRoute, 'welcome', m.welcome, welcomePage);
+const notFound = page(rootRoute, 'error/404', m.notFound, notFoundPage);
+const status = page(rootRoute, 'status', m.status, statusPage);
+
+// Public routes.
+const newsroomConfirmation = page(rootRoute, 'newsrooms/confirm/$hash', m.newsroomConfirmationPermission);
+const asyncPublicQuestionVideo = page(rootRoute, 'interviews/async/public/video/$id', m.asyncPublicQuestionVideo);
+const asyncPublicQuestionText = page(rootRoute, 'interviews/async/public/text/$id', m.asyncPublicQuestionText);
+const asyncPublicCreate = page(rootRoute, 'interviews/async/public/create/$id', m.asyncPublicCreate);
+const asyncPublicFinish = page(rootRoute, 'interviews/async/public/finish', m.asyncPublicInterviewCreateFinish);
+const asyncQuestionVideo = page(rootRoute, 'interviews/async/video/$id', m.asyncQuestionVideo);
+const asyncQuestionText = page(rootRoute, 'interviews/async/text/$id', m.asyncQuestionText);
+const asyncAnswer = page(rootRoute, 'async/answer/$type/$hash', m.asyncAnswer);
+const publicAsyncAnswer = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'pub/async/answer/$type/$hash',
+  staticData: { meta: m.asyncAnswer },
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/async/answer/$type/$hash', params, search: true, replace: true });
+  },
+});
+const company = page(rootRoute, 'c/$slug', m.company);
+const outlet = page(rootRoute, 'o/$slug', m.outlet);
+const userProfile = page(rootRoute, 'u/$slug', m.userProfile);
+const community = page(rootRoute, 'community/$slug', m.community);
+
+// Post pages.
+const story = page(rootRoute, 'stories/$id', m.story);
+const announcement = branch(rootRoute, 'announcements/$id', m.announcement);
+const announcementIndex = createRoute({
+  getParentRoute: () => announcement,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/announcements/$id/hub', params, replace: true });
+  },
+});
+const announcementHub = page(announcement, 'hub', m.announcementHub);
+const announcementWeb = page(announcement, 'web', m.announcementWeb);
+const announcementEmail = page(announcement, 'email', m.announcementEmail);
+const interview = page(rootRoute, 'interviews/$id', m.interview);
+
+// User settings.
+const settings = page(rootRoute, 'u/$slug/settings', m.userSettings, settingsLayout);
+const settingsIndex = createRoute({
+  getParentRoute: () => settings,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/u/$slug/settings/basic', params, replace: true });
+  },
+});
+const settingsChildren = [
+  page(settings, 'basic', m.settingsBasic, settingsSection),
+  page(settings, 'security', m.settingsSecurity, securityPage),
+  page(settings, 'contacts', m.settingsContacts, settingsSection),
+  page(settings, 'social', m.settingsSocial, settingsSection),
+  page(settings, 'subscriptions', m.settingsSubscriptions, settingsSection),
+  page(settings, 'notifications', m.settingsNotifications, settingsSection),
+  page(settings, 'follows', m.settingsFollows, settingsSection),
+  page(settings, 'companies', m.settingsCompanies, settingsSection),
+  page(settings, 'beats_outlets', m.settingsBeatsOutlets, settingsSection),
+];
+
+// Application routes.
+const messages = page(rootRoute, 'messages', m.messages);
+const interviews = branch(rootRoute, 'interviews', m.interviews);
+const interviewsIndex = createRoute({
+  getParentRoute: () => interviews,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/interviews/wire', replace: true });
+  },
+});
+const interviewChildren = [
+  page(interviews, 'wire', m.interviewWire),
+  page(interviews, 'my', m.myInterviews),
+  page(interviews, 'questions', m.myQuestions),
+  page(interviews, 'awaiting', m.awaitingAnswers),
+  page(interviews, 'shared', m.sharedInterviews),
+  page(interviews, 'saved', m.savedMedia),
+];
+const allAnnouncements = page(rootRoute, 'announcements/all', m.allAnnouncements);
+const ourAnnouncements = page(rootRoute, 'announcements/our', m.ourAnnouncements);
+const workArea = [
+  page(rootRoute, 'tasks', m.tasks),
+  page(rootRoute, 'work_lists', m.workLists),
+  page(rootRoute, 'channels', m.channels),
+  page(rootRoute, 'newsrooms/our', m.ourNewsrooms),
+  page(rootRoute, 'callouts/async/video/$id', m.calloutAsyncVideo),
+  page(rootRoute, 'callouts/async/text/$id', m.calloutAsyncText),
+];
+const news = [
+  page(rootRoute, 'monitor', m.monitor),
+  page(rootRoute, 'newswire', m.newswire),
+  page(rootRoute, 'insider', m.insider),
+  page(rootRoute, 'newsrooms', m.newsrooms),
+  page(rootRoute, 'commentary', m.commentary),
+];
+const contacts = [
+  page(rootRoute, 'contacts', m.allContacts),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: 'contacts/all',
+    staticData: { meta: m.allContacts },
+    beforeLoad: () => {
+      throw redirect({ to: '/contacts', search: true, replace: true });
+    },
+  }),
+  page(rootRoute, 'contacts/lists', m.contactLists),
+  page(rootRoute, 'contacts/recommendations', m.recommendations),
+  page(rootRoute, 'contacts/jobs', m.contactJobs),
+  page(rootRoute, 'contacts/callouts', m.contactCallOuts),
+];
+const companiesNewsrooms = page(rootRoute, 'companies/newsrooms', m.companiesNewsrooms);
+const mobileOnly = [page(rootRoute, 'search', m.search), page(rootRoute, 'notifications', m.notifications), page(rootRoute, 'create', m.create)];
+
+// Development routes.
+const development = page(rootRoute, 'development', m.development, developmentPage);
+const developmentChildren = developmentTools.map((tool) =>
+  page(rootRoute, `development/${tool.path}`, { ...m.development, name: tool.path, title: tool.title }),
+);
+
+export const routeTree = rootRoute.addChildren([
+  home,
+  signIn,
+  restoreAccess,
+  passwordRecovery,
+  signUp,
+  welcome,
+  notFound,
+  status,
+  newsroomConfirmation,
+  asyncPublicQuestionVideo,
+  asyncPublicQuestionText,
+  asyncPublicCreate,
+  asyncPublicFinish,
+  asyncQuestionVideo,
+  asyncQuestionText,
+  asyncAnswer,
+  publicAsyncAnswer,
+  company,
+  outlet,
+  userProfile,
+  community,
+  story,
+  announcement.addChildren([announcementIndex, announcementHub, announcementWeb, announcementEmail]),
+  interview,
+  settings.addChildren([settingsIndex, ...settingsChildren]),
+  messages,
+  interviews.addChildren([interviewsIndex, ...interviewChildren]),
+  allAnnouncements,
+  ourAnnouncements,
+  ...workArea,
+  ...news,
+  ...contacts,
+  companiesNewsrooms,
+  ...mobileOnly,
+  development,
+  ...developmentChildren,
+  unknownPathRoute,
+]);

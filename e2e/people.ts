@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+/** The demo people the server seeds on an empty database (README). */
+export const DEMO_PASSWORD = 'pressroom-demo';
+export const demo = {
+  admin: 'admin@pressroom.local',
+  journalist: 'journalist@pressroom.local',
+  pr: 'pr@pressroom.local',
+  expert: 'expert@pressroom.local',
+} as const;
+
+export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Opens the sign-in page and signs in; ends on the page signing in leads to. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/app/sign_in');
+  await signInThroughForm(page, email, password);
+  await expect(page).not.toHaveURL(/\/sign_in$/);
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /account menu/ }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/app\/sign_in$/);
+}
+
+/** Spec's accessibility bar: no serious or critical axe violation on the screen as it is now. */
+export async function expectAccessible(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
+  // The loading screen fades for 350 ms after the router is ready: judge the screen, not the fade.
+  await expect(page.locator('.loading-screen')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  if (serious.length > 0) {
+    await testInfo.attach(`axe-${screen}.json`, { body: JSON.stringify(serious, null, 2), contentType: 'application/json' });
+  }
+  expect(
+    serious.map((violation) => `${screen}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** A full-page screenshot kept as a test artifact under a stable name. */
+export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const body = await page.screenshot({ fullPage: true });
+  await testInfo.attach(`${name}.png`, { body, contentType: 'image/png' });
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
