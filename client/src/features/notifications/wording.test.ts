@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { NotificationView } from '../../../../contracts/notifications.ts';
+import { actorsPhrase, notificationText } from './wording.ts';
+
+const person = (name: string, id: number) => ({ id, name, avatar: null, slug: name.toLowerCase(), type: 'person' as const });
+const [ana, ben, cy] = [person('Ana', 1), person('Ben', 2), person('Cy', 3)];
+
+function notification(changes: Partial<NotificationView>): NotificationView {
+  return {
+    id: 1,
+    type: 'like',
+    entityType: 'CALL_OUT',
+    entitySummary: 'Sources on the budget',
+    when: '2030-01-01T00:00:00Z',
+    isRead: false,
+    who: { actors: [ana], total: 1 },
+    post: { id: 12, kind: 'callout' },
+    ...changes,
+  };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('grouped actors', () => {
+  it('names one, two, or the newest two and how many others', () => {
+    expect(actorsPhrase({ actors: [ana], total: 1 })).toBe('Ana');
+    expect(actorsPhrase({ actors: [ana, ben], total: 2 })).toBe('Ana and Ben');
+    expect(actorsPhrase({ actors: [ana, ben, cy], total: 3 })).toBe('Ana, Ben and 1 other');
+    expect(actorsPhrase({ actors: [ana, ben, cy], total: 5 })).toBe('Ana, Ben and 3 others');
+  });
+});
+
+describe('notification wording (spec sections 3 and 7)', () => {
+  it('"Ana, Ben and 3 others liked your callout"', () => {
+    expect(notificationText(notification({ who: { actors: [ana, ben, cy], total: 5 } }))).toBe('Ana, Ben and 3 others liked your callout');
+  });
+
+  it.each([
+    ['like', 'event', 'Ana liked your event'],
+    ['likeOnComment', 'job', 'Ana liked your comment on a job'],
+    ['comment', 'record', 'Ana commented on your video update'],
+    ['commentAsReply', 'event', 'Ana replied to your comment on an event'],
+    ['mention', 'communityPost', 'Ana mentioned you in a community post'],
+    ['mentionOnComment', 'statement', 'Ana mentioned you in a comment on a statement'],
+    ['interviewAnswer', 'callout', 'Ana answered your interview in a callout'],
+  ] as const)('%s on a %s', (type, kind, text) => {
+    expect(notificationText(notification({ type, post: { id: 3, kind } }))).toBe(text);
+  });
+
+  it("an unsupported type logs 'Unsupported notification type' and shows nothing", () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(notificationText(notification({ type: 'poke' as NotificationView['type'] }))).toBeNull();
+    expect(error).toHaveBeenCalledWith('Unsupported notification type', 'poke');
+  });
+});
