@@ -1,0 +1,27 @@
+import { KIND_PATHS, type PostKind } from '../../../../contracts/posts/kinds.ts';
+import type { PostView } from '../../../../contracts/posts/views.ts';
+import { api } from '../../lib/api/index.ts';
+import type { PostListFilter } from './queryKeys.ts';
+
+export const postPath = (kind: PostKind, id: number) => `/api/v1/${KIND_PATHS[kind]}/${id}`;
+
+/** Spec section 9: the post list batch limit. */
+export const POST_BATCH = 20;
+
+export type PostPage = { data: PostView[]; offset: number; limit: number; hasMore: boolean };
+
+export function fetchPostPage(filter: PostListFilter, offset: number, signal?: AbortSignal, limit = POST_BATCH): Promise<PostPage> {
+  return api.get<PostPage>('/api/v1/posts', {
+    signal,
+    query: { communitySlug: filter.communitySlug, type: filter.types?.length ? filter.types.join(',') : undefined, offset, limit },
+  });
+}
+
+export const fetchPost = (kind: PostKind, id: number, signal?: AbortSignal) => api.get<PostView>(postPath(kind, id), { signal });
+
+/** Spec section 7: restore is POST for callouts, events, jobs and stories, PATCH for the rest. */
+const RESTORED_BY_PATCH: ReadonlySet<PostKind> = new Set(['communityPost', 'record', 'reaction', 'statement']);
+
+export const deletePost = (kind: PostKind, id: number) => api.delete(postPath(kind, id));
+export const restorePost = (kind: PostKind, id: number) =>
+  (RESTORED_BY_PATCH.has(kind) ? api.patch : api.post)<PostView>(`${postPath(kind, id)}/restore`);
