@@ -91,7 +91,7 @@ export function PostComposer({ kind, post, communityId, onSaved, onCancel }: Pos
     const path = `/api/v1/${KIND_PATHS[kind]}`;
     try {
       const id = editing ? (await api.patch(`${path}/${post.id}`, judged.body, { quiet: true }), post.id) : (await api.create(path, judged.body, { quiet: true })).id;
-      await afterPostSaved(queryClient, kind, id);
+      await afterPostSaved(queryClient, id);
       showToast({ type: 'success', lines: [editing ? `${label} updated` : `${label} published`] });
       onSaved(id);
     } catch (error) {

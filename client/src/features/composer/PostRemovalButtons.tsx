@@ -40,7 +40,7 @@ export function PostRemovalButtons({ post, onChanged, size = 'sm' }: Props) {
     setBusy(true);
     try {
       const next = await work();
-      await afterPostSaved(queryClient, post.type, post.id);
+      await afterPostSaved(queryClient, post.id);
       showToast({ type: 'success', lines: [done] });
       onChanged?.(next);
     } catch {

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { PostKind } from '../../../../contracts/posts/kinds.ts';
+import { postKeys } from '../posts/queryKeys.ts';
 
-/** After a create or an edit, the lists and the post itself are read again from the server. */
-export async function afterPostSaved(queryClient: QueryClient, _kind: PostKind, _id: number): Promise<void> {
-  await queryClient.invalidateQueries({ queryKey: ['posts'] });
+/** After a create, an edit, a delete or a restore, the lists and the post itself are read again. */
+export async function afterPostSaved(queryClient: QueryClient, id: number): Promise<void> {
+  queryClient.removeQueries({ queryKey: postKeys.editable(id) });
+  await Promise.all([queryClient.invalidateQueries({ queryKey: postKeys.lists() }), queryClient.invalidateQueries({ queryKey: postKeys.detail(id) })]);
 }
