@@ -28,29 +28,33 @@ import type { Executor, Tx } from './types.ts';
  * (read committed), which sees it. `readAll` does exactly that.
  */
 export async function appendHorizon(executor: Executor): Promise<string> {
-  const result = await sql<{ horizon: string }>`${preparedStatement('events_append_horizon')}
-    with locks as materialized (
-      select locktype, database, relation, transactionid, virtualtransaction, mode, granted from pg_locks
-    ),
-    appenders as (
-      select virtualtransaction from locks
-      where locktype = 'relation' and mode = 'RowExclusiveLock' and relation = 'events'::regclass
-        and database = (select oid from pg_database where datname = current_database())
-    ),
-    bystanders as (
-      select transactionid::text::int8 as id from locks
-      where locktype = 'transactionid' and mode = 'ExclusiveLock' and granted
-        and virtualtransaction not in (select virtualtransaction from appenders)
-    ),
-    snapshot as (select pg_current_snapshot() as s)
-    select least(
-      pg_snapshot_xmax(s),
-      -- pg_locks shows 32-bit ids; the running ones are within 2^31 of each other, so equal modulo 2^32 is equal.
-      (select min(x) from pg_snapshot_xip(s) x where x::text::int8 % 4294967296 not in (select id from bystanders))
-    )::text as horizon
-    from snapshot`.execute(executor);
+  const result = await sql<{ horizon: string }>`${preparedStatement('events_append_horizon')} select ${appendHorizonSql} as horizon`.execute(executor);
   return result.rows[0]!.horizon;
 }
+
+/** The horizon as an expression (xid8 as text), for a statement that reads it beside other things. */
+export const appendHorizonSql = sql<string>`(
+  with locks as materialized (
+    select locktype, database, relation, transactionid, virtualtransaction, mode, granted from pg_locks
+  ),
+  appenders as (
+    select virtualtransaction from locks
+    where locktype = 'relation' and mode = 'RowExclusiveLock' and relation = 'events'::regclass
+      and database = (select oid from pg_database where datname = current_database())
+  ),
+  bystanders as (
+    select transactionid::text::int8 as id from locks
+    where locktype = 'transactionid' and mode = 'ExclusiveLock' and granted
+      and virtualtransaction not in (select virtualtransaction from appenders)
+  ),
+  snapshot as (select pg_current_snapshot() as s)
+  select least(
+    pg_snapshot_xmax(s),
+    -- pg_locks shows 32-bit ids; the running ones are within 2^31 of each other, so equal modulo 2^32 is equal.
+    (select min(x) from pg_snapshot_xip(s) x where x::text::int8 % 4294967296 not in (select id from bystanders))
+  )::text
+  from snapshot
+)`;
 
 /**
  * Declares the transaction an appender before anything in it takes a transaction id (see

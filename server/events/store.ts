@@ -84,7 +84,11 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
    * read committed transaction or none, so that the read sees what committed in between.
    */
   async readAll(executor: Executor, after: Checkpoint, limit: number): Promise<StoredEvent<E>[]> {
-    const horizon = await appendHorizon(executor);
+    return this.readAllBelow(executor, after, limit, await appendHorizon(executor));
+  }
+
+  /** `readAll` below a horizon read by an earlier statement (see horizon.ts: never the same one). */
+  async readAllBelow(executor: Executor, after: Checkpoint, limit: number, horizon: string): Promise<StoredEvent<E>[]> {
     const rows = await sql<EventRow>`${preparedStatement('events_read_all')}
       select ${EVENT_COLUMNS}
       from events

@@ -5,6 +5,8 @@ import type { Database } from '../db/schema.ts';
 import type { EventStore } from '../events/store.ts';
 import { START, type AnyEvent, type Checkpoint, type StoredEvent, type Tx } from '../events/types.ts';
 import type { Wakeup } from '../events/wakeup.ts';
+import { appendHorizonSql } from '../events/horizon.ts';
+import { preparedStatement } from '../db/connect.ts';
 import { HandlerFailed, isTransient, physicalTables, type ProcessorDefinition } from './processor.ts';
 
 type Logger = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -175,18 +177,20 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
   async drainOnce(definition: ProcessorDefinition<E>, batchSize = definition.batchSize ?? this.batchSize): Promise<Outcome> {
     let handled: StoredEvent<E>[] = [];
     const outcome = await this.db.transaction().execute(async (trx): Promise<Outcome> => {
-      // One round trip: the lock (one owner across all processes), then the checkpoint under it.
-      // No FOR UPDATE: the lock already excludes other owners.
-      const claimed = await sql<{ locked: boolean; state: string | null; paused: boolean | null; last_position: number | null; last_transaction_id: string | null }>`
-        select l.locked, p.state, p.paused, p.last_position, p.last_transaction_id::text as last_transaction_id
+      // One round trip: the lock (one owner across all processes), the checkpoint under it, and
+      // the append horizon to read below in the next statement.
+      const claimed = await sql<{ locked: boolean; horizon: string; state: string | null; paused: boolean | null; last_position: number | null; last_transaction_id: string | null }>`
+        ${preparedStatement('processor_claim')}
+        select l.locked, ${appendHorizonSql} as horizon, p.state, p.paused, p.last_position, p.last_transaction_id::text as last_transaction_id
         from (select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${lockKey(definition)})) as locked) l
         left join processors p on l.locked and p.name = ${definition.name} and p.version = ${definition.version}`.execute(trx);
       if (!claimed.rows[0]?.locked) return 'not_owner';
+      const { horizon } = claimed.rows[0];
       const row = claimed.rows[0].state === null ? undefined : (claimed.rows[0] as { state: string; paused: boolean; last_position: number; last_transaction_id: string });
       if (!row || row.state === 'retired') return 'retired';
       if (row.paused) return 'paused';
       const from: Checkpoint = { transactionId: row.last_transaction_id, position: row.last_position };
-      const events = await this.store.readAll(trx, from, batchSize);
+      const events = await this.store.readAllBelow(trx, from, batchSize, horizon);
       if (events.length === 0) {
         if (row.state === 'catching_up') await this.takeOver(trx, definition);
         return 'idle';
@@ -231,9 +235,15 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
   }
 
   private async loop(entry: Running<E>): Promise<void> {
+    let lastStart = 0;
+    let outcome: Outcome | 'retry' = 'idle';
     while (!this.stopped) {
+      const gather = entry.definition.gatherMs ?? 0;
+      const rest = lastStart + gather - Date.now();
+      // Appends that come meanwhile ride along in the drain that follows.
+      if (outcome !== 'more' && rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+      lastStart = Date.now();
       entry.dirty = false;
-      let outcome: Outcome | 'retry';
       try {
         outcome = await this.drainOnce(entry.definition, entry.singleSteps > 0 ? 1 : undefined);
         entry.failures = 0;

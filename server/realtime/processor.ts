@@ -23,6 +23,9 @@ export function realtimeProcessor(server: () => RealtimeServer | null): Processo
     version: 1,
     tables: [],
     startAt: 'head',
+    // Wake-ups come in pairs (the local one, then this process's own NOTIFY heard back): a
+    // few milliseconds gather them, and the appends that follow close behind, into one drain.
+    gatherMs: 5,
     async handleBatch(trx, events) {
       const messages = await messagesFor(trx, events);
       events.forEach((event, i) => pending.set(event.position, messages[i]!));

@@ -23,6 +23,8 @@ export function notificationsProcessor(options: NotificationsOptions = {}): Proc
     name: 'notifications',
     version: 1,
     tables: ['notifications', 'notification_counters'],
+    // Fifty milliseconds is still live for a badge, and a run of likes then costs one batch.
+    gatherMs: 50,
     createTables: createNotificationTables,
     async handleBatch(trx, events, tables) {
       pending = [];
