@@ -45,10 +45,16 @@ function actionOf(notification: NotificationView): string | null {
  * this client does not know (logged as the spec's 'Unsupported notification type').
  */
 export function notificationText(notification: NotificationView): string | null {
+  const parts = notificationParts(notification);
+  return parts && `${parts.actors} ${parts.action}`;
+}
+
+/** The same words in two parts, so a list can set the actors apart. */
+export function notificationParts(notification: NotificationView): { actors: string; action: string } | null {
   const action = actionOf(notification);
   if (action === null) {
     console.error(UNSUPPORTED_NOTIFICATION, notification.type);
     return null;
   }
-  return `${actorsPhrase(notification.who)} ${action}`;
+  return { actors: actorsPhrase(notification.who), action };
 }

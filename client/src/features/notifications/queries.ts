@@ -1,0 +1,62 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationList, NotificationView } from '../../../../contracts/notifications.ts';
+import { api } from '../../lib/api/index.ts';
+import { useSocketEvent } from '../../lib/realtime/index.ts';
+
+const PAGE = 20;
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: () => ['notifications', 'list'] as const,
+  unread: () => ['notifications', 'unread'] as const,
+};
+
+/** The person's notifications, newest group first, 20 at a time. */
+export function useNotifications() {
+  return useInfiniteQuery({
+    queryKey: notificationKeys.list(),
+    queryFn: ({ pageParam, signal }) => api.get<NotificationList>('/api/v1/notifications', { query: { offset: pageParam, limit: PAGE }, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.hasMore ? last.offset + last.data.length : undefined),
+  });
+}
+
+/**
+ * How many notifications are unread: read once, then kept by the server's
+ * notifications:changed messages on the person's own room (which also bring new ones to the list).
+ */
+export function useUnreadCount(): number {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: notificationKeys.unread(),
+    queryFn: async ({ signal }) => (await api.get<NotificationList>('/api/v1/notifications', { query: { limit: 1 }, signal })).unreadCount,
+    staleTime: Infinity,
+  });
+  useSocketEvent('notifications:changed', (message) => {
+    queryClient.setQueryData(notificationKeys.unread(), message.unreadCount);
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+  });
+  return query.data ?? 0;
+}
+
+type ReadAnswer = { unreadCount: number };
+
+/** After a read call: the badge takes the server's count, and the list its read marks. */
+function useAfterRead() {
+  const queryClient = useQueryClient();
+  return ({ unreadCount }: ReadAnswer) => {
+    queryClient.setQueryData(notificationKeys.unread(), unreadCount);
+    return queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+  };
+}
+
+/** Marks one notification read (and the older ones of its group, as the server does). */
+export function useMarkRead() {
+  const onSuccess = useAfterRead();
+  return useMutation({ mutationFn: (notification: NotificationView) => api.patch<ReadAnswer>(`/api/v1/notifications/${notification.id}/read`), onSuccess });
+}
+
+export function useMarkAllRead() {
+  const onSuccess = useAfterRead();
+  return useMutation({ mutationFn: () => api.patch<ReadAnswer>('/api/v1/notifications/read'), onSuccess });
+}
