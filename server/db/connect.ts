@@ -105,7 +105,7 @@ async function notifyVia(db: Kysely<Database>, channel: string): Promise<void> {
   await sql`select pg_notify(${channel}, '')`.execute(db);
 }
 
-const PREPARED = /^\/\* prepared:([a-z_]+) \*\//;
+const PREPARED = /^\/\* prepared:([a-z0-9_]+) \*\//;
 
 /**
  * Statements that start with a `prepared:NAME` comment run as named prepared statements, so

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Core } from '../../core.ts';
 import { Forbidden, Unauthenticated } from '../../errors.ts';
 import type { Actor } from '../../http/request-context.ts';
-import { SESSION_COOKIE, SESSION_MAX_DAYS, findSession, type Session, type SessionUser } from './sessions.ts';
+import { SESSION_COOKIE, SESSION_MAX_DAYS, SessionLookups, type Session, type SessionUser } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,11 +19,12 @@ const ALWAYS_ALLOWED = new Set(['/api/v1/auth/sign_out', '/api/v1/notifications/
 
 /** Who is asking, on every /api request; and read-only users' writes refused, whatever the route. */
 export function registerAuth(app: FastifyInstance, core: Core): void {
+  const sessions = new SessionLookups(core.database.db);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
-    request.auth = token ? await findSession(core.database.db, token) : null;
+    request.auth = token ? await sessions.find(token) : null;
   });
   app.addHook('preHandler', async (request) => {
     if (READ_METHODS.has(request.method) || !request.auth?.user.isReadOnly) return;

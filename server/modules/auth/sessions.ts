@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { AccountRole } from '../../../contracts/users/enums.ts';
+import { Batcher } from '../../db/batcher.ts';
 import { preparedStatement } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Tx } from '../../events/types.ts';
@@ -35,29 +36,82 @@ export async function startSession(trx: Tx, userId: number, client: { userAgent:
   return token;
 }
 
+type SessionRow = { token_hash: string; id: number; roles: AccountRole[]; account_id: number | null; is_read_only: boolean; stale: boolean };
+
 /**
- * The live session a token opens, sliding its expiry; null when unknown, expired or revoked.
- * Every signed-in request asks this: one prepared statement, planned once per connection.
+ * How many tokens one lookup statement takes: a batch is padded up to the next size with a
+ * hash no token has. A fixed count lets the planner cost the prepared statement's generic
+ * plan like a custom one, so each size is planned once per connection (an array parameter
+ * of unknown length would be planned again on every call).
  */
-export async function findSession(db: Kysely<Database>, token: string): Promise<Session | null> {
-  const tokenHash = hashToken(token);
-  const { rows } = await sql<{ id: number; roles: AccountRole[]; account_id: number | null; is_read_only: boolean; stale: boolean }>`${preparedStatement('session_find')}
-    select u.id, u.roles, u.account_id, u.is_read_only, s.last_seen_at < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS}) as stale
+const LOOKUP_SIZES = [1, 8, 64] as const;
+const MAX_LOOKUP = LOOKUP_SIZES.at(-1)!;
+
+/**
+ * The live sessions these token hashes open (at most MAX_LOOKUP), sliding the expiry of
+ * those not used for a minute. Unknown, expired and revoked tokens have no entry.
+ */
+async function findSessions(db: Kysely<Database>, tokenHashes: readonly string[]): Promise<Map<string, SessionUser>> {
+  const size = LOOKUP_SIZES.find((n) => n >= tokenHashes.length)!;
+  const padded = [...tokenHashes, ...Array<string>(size - tokenHashes.length).fill('')];
+  const { rows } = await sql<SessionRow>`${preparedStatement(`sessions_find_${size}`)}
+    select s.token_hash, u.id, u.roles, u.account_id, u.is_read_only, s.last_seen_at < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS}) as stale
     from sessions s join users u on u.id = s.user_id
-    where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now()`.execute(db);
-  const row = rows[0];
-  if (!row) return null;
-  if (row.stale) {
+    where s.token_hash in (${sql.join(padded)}) and s.revoked_at is null and s.expires_at > now()`.execute(db);
+  const stale = rows.filter((row) => row.stale).map((row) => row.token_hash);
+  if (stale.length > 0) {
     await db
       .updateTable('sessions')
       .set({
         last_seen_at: sql`now()`,
         expires_at: sql`least(now() + make_interval(days => ${SESSION_IDLE_DAYS}), created_at + make_interval(days => ${SESSION_MAX_DAYS}))`,
       })
-      .where('token_hash', '=', tokenHash)
+      .where('token_hash', 'in', stale)
       .execute();
   }
-  return { tokenHash, user: { id: row.id, roles: row.roles, accountId: row.account_id, isReadOnly: row.is_read_only } };
+  return new Map(rows.map((row) => [row.token_hash, { id: row.id, roles: row.roles, accountId: row.account_id, isReadOnly: row.is_read_only }]));
+}
+
+/** The live session a token opens, sliding its expiry; null when unknown, expired or revoked. */
+export async function findSession(db: Kysely<Database>, token: string): Promise<Session | null> {
+  const tokenHash = hashToken(token);
+  const user = (await findSessions(db, [tokenHash])).get(tokenHash);
+  return user ? { tokenHash, user } : null;
+}
+
+/**
+ * Every signed-in request asks who it is: concurrent lookups share one statement per round
+ * trip (group read), so under load a lookup costs a fraction of a round trip. Each statement
+ * starts after its requests arrived, so it sees every sign-out and change committed before
+ * them: nothing is cached.
+ */
+export class SessionLookups {
+  private readonly batcher: Batcher<string, SessionUser | null>;
+
+  constructor(db: Kysely<Database>) {
+    this.batcher = new Batcher<string, SessionUser | null>(
+      async (tokenHashes) => {
+        const found = await findSessions(db, tokenHashes);
+        return tokenHashes.map((tokenHash) => ({ ok: found.get(tokenHash) ?? null }));
+      },
+      {
+        key: (tokenHash) => tokenHash,
+        joins: () => true,
+        weight: () => 1,
+        maxWeight: MAX_LOOKUP,
+        flushesInFlight: 2,
+        attempts: 1,
+        retryable: () => false,
+        exhausted: () => new Error('session lookup failed'),
+      },
+    );
+  }
+
+  async find(token: string): Promise<Session | null> {
+    const tokenHash = hashToken(token);
+    const user = await this.batcher.submit(tokenHash);
+    return user ? { tokenHash, user } : null;
+  }
 }
 
 export async function revokeSession(db: Kysely<Database>, tokenHash: string): Promise<void> {
