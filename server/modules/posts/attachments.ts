@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MediaItem, VideoView } from '../../../contracts/posts/media.ts';
+import type { MediaItem } from '../../../contracts/posts/media.ts';
 import type { Database } from '../../db/schema.ts';
 import { ValidationFailed } from '../../errors.ts';
 import type { UploadsTable } from '../uploads/queries.ts';
@@ -32,11 +32,4 @@ export async function ownVideo(db: Kysely<Database>, ownerId: number, id: number
   const row = await uploadsOf(db).selectFrom('uploads').select(['id', 'kind']).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
   if (!row || row.kind !== 'video') throw new ValidationFailed([`Video ${id} was not found`]);
   return row.id;
-}
-
-/** The spec's Video for stored upload ids, with their current processing status. */
-export async function videosById(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, VideoView>> {
-  if (ids.length === 0) return new Map();
-  const rows = await uploadsOf(db).selectFrom('uploads').select(['id', 'path', 'thumbnail_path', 'status']).where('id', 'in', [...new Set(ids)]).execute();
-  return new Map(rows.map((row): [number, VideoView] => [row.id, { id: row.id, coverUrl: row.thumbnail_path, url: row.path, duration: null, status: row.status, qualityUrls: {} }]));
 }

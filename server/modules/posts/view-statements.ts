@@ -1,0 +1,80 @@
+import { sql, type Kysely } from 'kysely';
+import type { PostKind, UserType } from '../../../contracts/posts/kinds.ts';
+import { preparedStatement } from '../../db/connect.ts';
+import type { Database, PostsTable } from '../../db/schema.ts';
+import type { Viewer } from './permissions.ts';
+
+/**
+ * A posts row as the views read it, in one round trip: its kind and audience typed, its
+ * author's name and face, the viewer's liked flag, and the video it shows, if any.
+ */
+export type PostViewRow = Omit<PostsTable, 'kind' | 'user_types' | 'fields' | 'published_at' | 'updated_at'> & {
+  kind: PostKind;
+  user_types: UserType[];
+  fields: Record<string, unknown>;
+  published_at: Date;
+  updated_at: Date;
+  author_firstname: string | null;
+  author_lastname: string | null;
+  author_slug: string | null;
+  author_logo: string | null;
+  liked: boolean;
+  video_id: number | null;
+  video_path: string | null;
+  video_thumbnail: string | null;
+  video_status: 'processing' | 'processed' | null;
+};
+
+/**
+ * The columns of PostViewRow for the rows of `page` (a posts row each). Joined after the
+ * page is cut, so that rows skipped by an offset cost nothing; LIMIT 1 keeps each lookup a
+ * probe of one primary key rather than a scan of all the viewer's likes.
+ */
+const viewOf = (viewerId: number) => sql`
+  select page.id, page.kind, page.author_id, page.author_type, page.creator_id, page.community_ids, page.user_types, page.fields,
+         page.is_deleted, page.published_at, page.updated_at, page.likes_count, page.comments_count, page.total_comments_count,
+         u.firstname as author_firstname, u.lastname as author_lastname, u.slug as author_slug, u.logo as author_logo,
+         l.liked is not null as liked, v.id as video_id, v.path as video_path, v.thumbnail_path as video_thumbnail, v.status as video_status
+  from page
+  left join users u on u.id = page.author_id
+  left join lateral (select true as liked from likes l where l.target_kind = 'post' and l.target_id = page.id and l.user_id = ${viewerId} limit 1) l on true
+  left join lateral (select v.id, v.path, v.thumbnail_path, v.status from uploads v where v.id = (page.fields->>'videoId')::int8 limit 1) v on true`;
+
+/** One post as `viewerId` sees it, deleted or not; null when there is no such post. */
+export async function postViewRow(db: Kysely<Database>, viewerId: number, postId: number): Promise<PostViewRow | null> {
+  const { rows } = await sql<PostViewRow>`${preparedStatement('post_view')}
+    with page as (select * from posts where id = ${postId})
+    ${viewOf(viewerId)}`.execute(db);
+  return rows[0] ?? null;
+}
+
+export type FeedFilter = { kinds: PostKind[] | null; communityId?: number; offset: number; limit: number };
+
+/**
+ * A page of the feed, newest first: posts not deleted, meant for the viewer's user type
+ * (empty: everyone) and outside communities or in one they may read; authors, creators and
+ * admins see all of theirs. The rule of mayRead, in SQL so that the index reads the page.
+ *
+ * One prepared statement per shape of filter: each shape is planned once per connection,
+ * and a filter by kind or community keeps a plan of its own.
+ */
+export async function feedRows(db: Kysely<Database>, viewer: Viewer, filter: FeedFilter): Promise<PostViewRow[]> {
+  const byKind = filter.kinds ? sql`and p.kind = any(${filter.kinds}::text[])` : sql``;
+  const inCommunity = filter.communityId !== undefined ? sql`and p.community_ids @> array[${filter.communityId}]::bigint[]` : sql``;
+  const name = `posts_feed${filter.kinds ? '_by_kind' : ''}${filter.communityId !== undefined ? '_in_community' : ''}`;
+  const { rows } = await sql<PostViewRow>`${preparedStatement(name)}
+    with page as (
+      select p.* from posts p
+      where not p.is_deleted ${byKind} ${inCommunity}
+        and (${viewer.isAdmin}::bool or p.author_id = ${viewer.contactId} or p.creator_id = ${viewer.contactId} or (
+          (cardinality(p.user_types) = 0 or p.user_types @> array[${viewer.userType}]::text[])
+          and (cardinality(p.community_ids) = 0 or p.community_ids && (
+            select coalesce(array_agg(c.id), '{}') from communities c
+            where c.type = 'public' or exists (select 1 from memberships m where m.community_id = c.id and m.user_id = ${viewer.contactId})))))
+      order by p.published_at desc, p.id desc
+      offset ${filter.offset} limit ${filter.limit}
+    )
+    ${viewOf(viewer.contactId)}
+    order by page.published_at desc, page.id desc`.execute(db);
+  return rows;
+}
