@@ -15,7 +15,8 @@ export function actorsPhrase(who: NotificationView['who']): string {
   return `${names[0]}, ${names[1]} and ${others} ${others === 1 ? 'other' : 'others'}`;
 }
 
-const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+/** 'a callout', 'an event'. */
+export const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 
 /** The words of one notification after the actors, by its type (spec sections 3 and 7). */
 function actionOf(notification: NotificationView): string | null {
