@@ -1,4 +1,5 @@
 import { SafeImage } from '../../ui/Image.tsx';
+import './Avatar.css';
 
 const initialsOf = (name: string) =>
   name
