@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '../../ui/Badge.tsx';
 import { useBreakpoint } from '../layout/breakpoints.ts';
@@ -15,8 +14,8 @@ function BellIcon() {
 }
 
 /**
- * The top bar's bell with the live unread badge: on desktop it opens the notifications panel
- * beneath it; on mobile it leads to the /notifications page.
+ * The top bar's bell with the live unread badge, opening the notifications panel beneath it
+ * (tablets and desktops).
  */
 export function NotificationsBell() {
   const unread = useUnreadCount();
@@ -42,15 +41,8 @@ export function NotificationsBell() {
     };
   }, [open]);
 
-  const badge = <Badge count={unread} className="notifications-bell__badge" />;
-  if (mobile) {
-    return (
-      <Link to="/notifications" className="icon-button notifications-bell" aria-label={label}>
-        <BellIcon />
-        {badge}
-      </Link>
-    );
-  }
+  // Phones reach /notifications from the bottom navbar (spec section 2), not from here.
+  if (mobile) return null;
   return (
     <div className="notifications-bell__root" ref={root}>
       <button
@@ -62,7 +54,7 @@ export function NotificationsBell() {
         onClick={() => setOpen(!open)}
       >
         <BellIcon />
-        {badge}
+        <Badge count={unread} className="notifications-bell__badge" />
       </button>
       {open && (
         <div id={panelId} className="notifications-popover" role="dialog" aria-label="Notifications">
