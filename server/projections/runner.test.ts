@@ -114,6 +114,28 @@ describe('async processors', () => {
     expect(row[0]!.last_position).toBe(appended[2]!.position);
   });
 
+  it('gather the appends of their gathering window into one batch', async () => {
+    const sizes: number[] = [];
+    const gathering: ProcessorDefinition<TallyEvent> = {
+      name: 'gathering',
+      version: 1,
+      tables: [],
+      gatherMs: 400,
+      async handleBatch(_trx, events) {
+        sizes.push(events.length);
+      },
+    };
+    const core = await start([gathering]);
+    await core.processors.caughtUp();
+    sizes.length = 0;
+    await core.store.append('tally-gather', 'any', [counted('gather')], metadata());
+    await core.processors.caughtUp();
+    // The first drain after a quiet spell is immediate; what follows it closely waits for the next one.
+    for (let i = 0; i < 3; i++) await core.store.append('tally-gather', 'any', [counted('gather')], metadata());
+    await core.processors.caughtUp();
+    expect(sizes).toEqual([1, 3]);
+  });
+
   it('resume after a pause is cleared, retrying the event they stopped on', async () => {
     let broken = true;
     const core = await start([], { process: false });
