@@ -18,10 +18,3 @@ export function fetchPostPage(filter: PostListFilter, offset: number, signal?: A
 }
 
 export const fetchPost = (kind: PostKind, id: number, signal?: AbortSignal) => api.get<PostView>(postPath(kind, id), { signal });
-
-/** Spec section 7: restore is POST for callouts, events, jobs and stories, PATCH for the rest. */
-const RESTORED_BY_PATCH: ReadonlySet<PostKind> = new Set(['communityPost', 'record', 'reaction', 'statement']);
-
-export const deletePost = (kind: PostKind, id: number) => api.delete(postPath(kind, id));
-export const restorePost = (kind: PostKind, id: number) =>
-  (RESTORED_BY_PATCH.has(kind) ? api.patch : api.post)<PostView>(`${postPath(kind, id)}/restore`);
