@@ -17,4 +17,5 @@ export function fetchPostPage(filter: PostListFilter, offset: number, signal?: A
   });
 }
 
-export const fetchPost = (kind: PostKind, id: number, signal?: AbortSignal) => api.get<PostView>(postPath(kind, id), { signal });
+/** `quiet`: the screen shows a missing post itself (the modal, the story page) instead of a toast. */
+export const fetchPost = (kind: PostKind, id: number, signal?: AbortSignal, quiet = false) => api.get<PostView>(postPath(kind, id), { signal, quiet });
