@@ -7,10 +7,11 @@ import { communityKeys, patchJoined } from './queries.ts';
 export type JoinedCommunity = CurrentUser['communities'][number];
 
 /**
- * The communities the signed-in person has joined, for the left navigation. Kept live: a
- * join or a leave in any of their tabs reaches their own room as membership:changed.
+ * The signed-in person's communities as the left navigation lists them (joined first, then
+ * public ones to join), kept live: a join or a leave in any of their tabs reaches their own
+ * room as membership:changed.
  */
-export function useJoinedCommunities(): JoinedCommunity[] {
+export function useNavigationCommunities(): JoinedCommunity[] {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   useSocketEvent('membership:changed', (message) => {
@@ -18,5 +19,10 @@ export function useJoinedCommunities(): JoinedCommunity[] {
     patchJoined(queryClient, message.communityId, message.isJoined);
     void queryClient.invalidateQueries({ queryKey: communityKeys.one(message.communitySlug) });
   });
-  return user?.communities.filter((community) => community.isJoined) ?? [];
+  return user?.communities ?? [];
+}
+
+/** Only the communities the person has joined, live. */
+export function useJoinedCommunities(): JoinedCommunity[] {
+  return useNavigationCommunities().filter((community) => community.isJoined);
 }

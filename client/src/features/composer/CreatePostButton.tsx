@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { KIND_LABELS, type PostKind } from '../../../../contracts/posts/kinds.ts';
 import { Modal } from '../../ui/Modal.tsx';
@@ -83,16 +84,17 @@ export function CreatePostButton({ variant = 'box', communityId, onCreated }: Cr
   );
 }
 
-/** The mobile /create page: the kind chooser, then the composer, on the page itself. */
-export function CreatePostPage({ onCreated }: { onCreated?: (kind: PostKind, id: number) => void }) {
+/** The mobile /create page: the kind chooser, then the composer, on the page itself; the feed once published. */
+export function CreatePostPage() {
   const user = useCurrentUser();
+  const navigate = useNavigate();
   const [kind, setKind] = useState<PostKind | null>(null);
   if (!user) return null;
   return (
     <section className="create-page">
       <h1 className="create-page__title">{kind ? `New ${KIND_LABELS[kind]}` : 'Create a post'}</h1>
       {kind ? (
-        <PostComposer kind={kind} onCancel={() => setKind(null)} onSaved={(id) => (onCreated ? onCreated(kind, id) : setKind(null))} />
+        <PostComposer kind={kind} onCancel={() => setKind(null)} onSaved={() => void navigate({ to: '/' })} />
       ) : (
         <KindChooser user={user} onChoose={setKind} />
       )}
