@@ -16,6 +16,12 @@ const settingsLayout = lazyPage(() => import('../features/settings/SettingsLayou
 const settingsSection = lazyPage(() => import('../features/settings/SettingsSection.tsx'), 'SettingsSection');
 const securityPage = lazyPage(() => import('../features/settings/SecurityPage.tsx'), 'SecurityPage');
 const developmentPage = lazyPage(() => import('../features/development/DevelopmentPage.tsx'), 'DevelopmentPage');
+const homePage = lazyPage(() => import('../features/feed/HomePage.tsx'), 'HomePage');
+const storyPage = lazyPage(() => import('../features/posts/StoryPage.tsx'), 'StoryPage');
+const auditPage = lazyPage(() => import('../features/admin/AuditPage.tsx'), 'AuditPage');
+const communityPage = lazyPage(() => import('../features/communities/CommunityPage.tsx'), 'CommunityRoute');
+const notificationsPage = lazyPage(() => import('../features/notifications/NotificationsPage.tsx'), 'NotificationsPage');
+const createPage = lazyPage(() => import('../features/composer/CreatePostButton.tsx'), 'CreatePostPage');
 
 function page<TParent extends AnyRoute, TPath extends string>(parent: TParent, path: TPath, meta: RouteMeta, component: RouteComponent = areaPage) {
   return createRoute({ getParentRoute: () => parent, path, staticData: { meta }, component });
@@ -29,7 +35,7 @@ function branch<TParent extends AnyRoute, TPath extends string>(parent: TParent,
 const m = routeMeta;
 
 // Guest-only, and welcome.
-const home = page(rootRoute, '/', m.home);
+const home = page(rootRoute, '/', m.home, homePage);
 const signIn = page(rootRoute, 'sign_in', m.signIn, signInPage);
 const restoreAccess = page(rootRoute, 'password/new', m.restoreAccess, restoreAccessPage);
 const passwordRecovery = page(rootRoute, 'password/recovery/$id/$code', m.passwordRecovery, passwordRecoveryPage);
@@ -58,10 +64,10 @@ const publicAsyncAnswer = createRoute({
 const company = page(rootRoute, 'c/$slug', m.company);
 const outlet = page(rootRoute, 'o/$slug', m.outlet);
 const userProfile = page(rootRoute, 'u/$slug', m.userProfile);
-const community = page(rootRoute, 'community/$slug', m.community);
+const community = page(rootRoute, 'community/$slug', m.community, communityPage);
 
 // Post pages.
-const story = page(rootRoute, 'stories/$id', m.story);
+const story = page(rootRoute, 'stories/$id', m.story, storyPage);
 const announcement = branch(rootRoute, 'announcements/$id', m.announcement);
 const announcementIndex = createRoute({
   getParentRoute: () => announcement,
@@ -147,7 +153,8 @@ const contacts = [
   page(rootRoute, 'contacts/callouts', m.contactCallOuts),
 ];
 const companiesNewsrooms = page(rootRoute, 'companies/newsrooms', m.companiesNewsrooms);
-const mobileOnly = [page(rootRoute, 'search', m.search), page(rootRoute, 'notifications', m.notifications), page(rootRoute, 'create', m.create)];
+const adminAudit = page(rootRoute, 'admin/audit', { name: 'adminAudit', title: 'Audit', auth: true, modes: ['full', 'mvp'], roles: ['admin'], leftNavbar: true }, auditPage);
+const mobileOnly = [page(rootRoute, 'search', m.search), page(rootRoute, 'notifications', m.notifications, notificationsPage), page(rootRoute, 'create', m.create, createPage)];
 
 // Development routes.
 const development = page(rootRoute, 'development', m.development, developmentPage);
@@ -189,6 +196,7 @@ export const routeTree = rootRoute.addChildren([
   ...news,
   ...contacts,
   companiesNewsrooms,
+  adminAudit,
   ...mobileOnly,
   development,
   ...developmentChildren,

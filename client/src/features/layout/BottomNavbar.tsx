@@ -1,24 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { NotificationList } from '../../../../contracts/notifications.ts';
 import type { CurrentUser } from '../../../../contracts/users/current-user.ts';
-import { api } from '../../lib/api/index.ts';
 import { Badge } from '../../ui/Badge.tsx';
+import { useUnreadCount } from '../notifications/queries.ts';
 import { isJournalist } from '../session/currentUser.ts';
 import { Icon, type IconName } from './navIcons.tsx';
-
-const unreadNotificationsQuery = {
-  queryKey: ['notifications', 'unreadCount'],
-  queryFn: async () => (await api.get<NotificationList>('/api/v1/notifications', { query: { limit: 1 } })).unreadCount,
-  staleTime: 30_000,
-};
 
 type Item = { to: string; label: string; icon: IconName; count?: number };
 
 /** Spec section 2: home, search and create; notifications and messages too for non-journalists. */
 export function BottomNavbar({ user }: { user: CurrentUser }) {
   const journalist = isJournalist(user);
-  const unread = useQuery({ ...unreadNotificationsQuery, enabled: !journalist }).data ?? 0;
+  const unread = useUnreadCount();
   const items: Item[] = [
     { to: '/', label: 'Home', icon: 'home' },
     { to: '/search', label: 'Search', icon: 'search' },

@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../../../contracts/users/current-user.ts';
 import { api } from '../../lib/api/index.ts';
 import { confirmDialog } from '../../ui/AlertDialog.tsx';
 import { Tooltip } from '../../ui/Tooltip.tsx';
+import { useNavigationCommunities } from '../communities/useJoinedCommunities.ts';
 import { currentUserKey } from '../session/currentUser.ts';
 import { useViewer } from '../session/useViewer.ts';
 import { navigationFor, type NavGroup, type NavLink, type NavUnfinished } from './navigation.ts';
@@ -19,6 +20,7 @@ type Community = CurrentUser['communities'][number];
 export function NavigationList({ user, short = false, onNavigate }: { user: CurrentUser; short?: boolean; onNavigate?: () => void }) {
   const viewer = useViewer();
   const navigation = navigationFor(user, viewer);
+  const communities = useNavigationCommunities();
   return (
     <>
       <ul className="nav-list">
@@ -34,7 +36,7 @@ export function NavigationList({ user, short = false, onNavigate }: { user: Curr
           </li>
         ))}
       </ul>
-      {navigation.communities && user.communities.length > 0 && <Communities communities={user.communities} short={short} onNavigate={onNavigate} />}
+      {navigation.communities && communities.length > 0 && <Communities communities={communities} short={short} onNavigate={onNavigate} />}
       {navigation.development && (
         <ul className="nav-list nav-list--footer">
           <li>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { CurrentUser } from '../../../../contracts/users/current-user.ts';
 import { BrandMark } from '../../BrandMark.tsx';
 import { Modal } from '../../ui/Modal.tsx';
+import { NotificationsBell } from '../notifications/NotificationsBell.tsx';
 import { NavigationList } from './NavigationList.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -26,7 +27,10 @@ export function TopBar({ user, compact }: { user: CurrentUser | null; compact: b
       </div>
       <div className="top-bar__end">
         {user ? (
-          <UserMenu user={user} compact={compact} />
+          <>
+            <NotificationsBell />
+            <UserMenu user={user} compact={compact} />
+          </>
         ) : (
           <>
             <Link to="/sign_in" className="top-bar__link">
