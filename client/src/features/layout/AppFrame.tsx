@@ -1,8 +1,10 @@
 import { Outlet } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import type { CurrentUser } from '../../../../contracts/users/current-user.ts';
+import { RealtimeProvider } from '../../lib/realtime/index.ts';
 import { AlertDialogHost } from '../../ui/AlertDialog.tsx';
 import { Toaster } from '../../ui/toast.tsx';
+import { PostModalHost } from '../posts/PostModalHost.tsx';
 import { LiveChat } from '../session/LiveChat.tsx';
 import { SessionSignInModal } from '../session/SessionSignInModal.tsx';
 import { isAdmin, isJournalist, useCurrentUser } from '../session/currentUser.ts';
@@ -43,7 +45,7 @@ export function AppFrame() {
     .join(' ');
 
   return (
-    <>
+    <RealtimeProvider userId={user?.id ?? null}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -69,6 +71,7 @@ export function AppFrame() {
       <AlertDialogHost />
       <SessionSignInModal />
       <LiveChat />
-    </>
+      {user && <PostModalHost />}
+    </RealtimeProvider>
   );
 }

@@ -1,8 +1,11 @@
 import { useRouterState } from '@tanstack/react-router';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
+import { importWithRetry } from '../../routes/lazy.ts';
 import { usePostCacheSync } from './live.ts';
 import { modalFromSearch, type ModalTarget } from './modalQuery.ts';
-import { PostModal } from './PostModal.tsx';
+
+// The modal (comments, the editor) loads with the first post opened, not with every page.
+const PostModal = lazy(() => importWithRetry(() => import('./PostModal.tsx')).then((module) => ({ default: module.PostModal })));
 
 /**
  * Mounted once by the app shell: shows the post the address names (`?callout=12`) on any page,
@@ -18,5 +21,9 @@ export function PostModalHost() {
   if (target) shown.current = target;
   const last = shown.current;
   if (!last) return null;
-  return <PostModal key={`${last.kind}:${last.id}`} target={last} open={target !== null} />;
+  return (
+    <Suspense fallback={null}>
+      <PostModal key={`${last.kind}:${last.id}`} target={last} open={target !== null} />
+    </Suspense>
+  );
 }
