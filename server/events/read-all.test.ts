@@ -26,6 +26,26 @@ describe('readAll', () => {
   });
 });
 
+describe('readAll ordering', () => {
+  it('orders transaction ids as numbers, never as text', async () => {
+    // Ids with more digits than the ones before them: as text, '10' would sort before '9'.
+    const [ten, nine] = await Promise.all(
+      ['10', '9'].map(async (transactionId) => {
+        const row = await sql<{ position: number }>`
+          insert into events (stream_id, stream_version, type, schema_version, data, metadata, transaction_id)
+          values (${`tally-xid-${transactionId}`}, 1, 'TallyCounted', 2, ${JSON.stringify({ tallyId: transactionId, amount: 1, note: '' })}::jsonb,
+                  ${JSON.stringify(metadata())}::jsonb, ${transactionId}::xid8)
+          returning position`.execute(t.database.db);
+        return row.rows[0]!.position;
+      }),
+    );
+    const all = await t.core.store.readAll(t.database.db, START, 2);
+    expect(all.map((e) => e.position)).toEqual([nine, ten]);
+    const last = await t.core.store.lastCheckpoint(t.database.db);
+    expect(Number(last.transactionId)).toBeGreaterThan(10);
+  });
+});
+
 // Two transactions on two connections: PGlite has one connection, so this needs PostgreSQL.
 describe.runIf(usingPostgres)('an event whose transaction commits after a later position', () => {
   it('is still handled, exactly once, by a processor that already handled the later one', async () => {

@@ -94,7 +94,8 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
       from events
       where (transaction_id, position) > (${after.transactionId}::xid8, ${after.position}::bigint)
         and transaction_id < ${horizon}::xid8
-      order by transaction_id, position
+      -- Qualified: a bare name would sort by the text alias, and '1000' sorts before '999'.
+      order by events.transaction_id, events.position
       limit ${limit}`.execute(executor);
     return rows.rows.map((row) => this.decode(row));
   }
@@ -105,7 +106,7 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
     const row = await sql<{ transaction_id: string; position: number }>`
       select transaction_id::text as transaction_id, position from events
       where transaction_id < ${horizon}::xid8
-      order by transaction_id desc, position desc limit 1`.execute(executor);
+      order by events.transaction_id desc, events.position desc limit 1`.execute(executor);
     const last = row.rows[0];
     return last ? { transactionId: last.transaction_id, position: last.position } : START;
   }
