@@ -31,6 +31,8 @@ export const currentUser = z.object({
   timezone: z.string(),
   roles: z.array(accountRole),
   isReadOnly: z.boolean(),
+  /** Sign-ins ask for a code from an authenticator app. */
+  twoFactor: z.boolean(),
   authenticated: z.literal(true),
   isManaged: z.boolean(),
   modules: z.array(moduleName),

@@ -195,7 +195,9 @@ describe('two-factor authentication', () => {
     const wrong = await call('POST', '/api/v1/auth/two_factor/enable', { token, body: { code: '000000' } });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toEqual({ errors: ['Code is not valid'] });
+    expect((await call('GET', '/api/v1/current_user/info', { token })).json().twoFactor).toBe(false);
     expect((await call('POST', '/api/v1/auth/two_factor/enable', { token, body: { code: await generate({ secret }) } })).statusCode).toBe(204);
+    expect((await call('GET', '/api/v1/current_user/info', { token })).json().twoFactor).toBe(true);
 
     const withoutCode = await call('POST', '/api/v1/auth/sign_in', { body: { email: person.email, password: person.password } });
     expect(withoutCode.statusCode).toBe(401);

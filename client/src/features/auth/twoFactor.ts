@@ -1,12 +1,8 @@
 import { ApiError } from '../../lib/api/index.ts';
 
-/**
- * A refused sign-in that asks for (or refuses) the two-factor code. The server says so with
- * `twoFactorRequired`, which ApiError does not carry; both of its two-factor sentences, and
- * only those, speak of the authenticator app.
- */
+/** A refused sign-in that asks for (or refuses) the two-factor code: the server flags it. */
 export function asksForTwoFactorCode(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401 && /authenticator app/i.test(error.detail ?? '');
+  return error instanceof ApiError && error.status === 401 && error.body.twoFactorRequired === true;
 }
 
 /** Where people get an authenticator app (spec section 2: the setup links to them in the app stores). */

@@ -19,6 +19,7 @@ export function currentUserLike(changes: Partial<CurrentUser> = {}): CurrentUser
     timezone: 'Australia/Sydney',
     roles: ['journo'],
     isReadOnly: false,
+    twoFactor: false,
     authenticated: true,
     isManaged: false,
     modules: [],

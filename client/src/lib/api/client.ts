@@ -27,11 +27,12 @@ async function bodyOf(response: Response): Promise<unknown> {
 }
 
 // Error bodies come from our server ({errors} or {detail}) or from a proxy in front of it (HTML, nothing).
-async function errorBodyOf(response: Response): Promise<{ errors?: string[]; detail?: string }> {
+async function errorBodyOf(response: Response): Promise<{ errors?: string[]; detail?: string; [field: string]: unknown }> {
   const body = await bodyOf(response).catch(() => undefined);
-  if (typeof body !== 'object' || body === null) return {};
-  const { errors, detail } = body as Record<string, unknown>;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  const { errors, detail, ...rest } = body as Record<string, unknown>;
   return {
+    ...rest,
     ...(Array.isArray(errors) && errors.every((line) => typeof line === 'string') ? { errors } : {}),
     ...(typeof detail === 'string' ? { detail } : {}),
   };
