@@ -14,12 +14,17 @@ const tabs = [
   { to: '/u/$slug/settings/beats_outlets', meta: routeMeta.settingsBeatsOutlets },
 ] as const;
 
-/** User Settings (spec section 2): its sections side by side with the one shown. */
+/** User Settings (spec section 2): its sections side by side with the one shown; on phones the sections scroll sideways above it. */
 export function SettingsLayout() {
   const { slug } = useParams({ from: '/u/$slug/settings' });
   return (
     <div className="settings">
-      <h1 className="settings__title">{routeMeta.userSettings.title}</h1>
+      <div className="settings__head">
+        <h1 className="settings__title">{routeMeta.userSettings.title}</h1>
+        <Link to="/u/$slug" params={{ slug }} className="text-link">
+          View your public profile
+        </Link>
+      </div>
       <div className="settings__body">
         <nav className="settings__nav" aria-label="Settings sections">
           <ul>
