@@ -13,8 +13,8 @@ const welcomePage = lazyPage(() => import('../features/welcome/WelcomePage.tsx')
 const notFoundPage = lazyPage(() => import('../features/errors/NotFoundPage.tsx'), 'NotFoundPage');
 const statusPage = lazyPage(() => import('../status/StatusPage.tsx'), 'StatusPage');
 const settingsLayout = lazyPage(() => import('../features/settings/SettingsLayout.tsx'), 'SettingsLayout');
-const settingsSection = lazyPage(() => import('../features/settings/SettingsSection.tsx'), 'SettingsSection');
 const securityPage = lazyPage(() => import('../features/settings/SecurityPage.tsx'), 'SecurityPage');
+const settingsTab = (name: string) => lazyPage(() => import('../features/settings/tabs.ts'), name);
 const developmentPage = lazyPage(() => import('../features/development/DevelopmentPage.tsx'), 'DevelopmentPage');
 const homePage = lazyPage(() => import('../features/feed/HomePage.tsx'), 'HomePage');
 const storyPage = lazyPage(() => import('../features/posts/StoryPage.tsx'), 'StoryPage');
@@ -91,15 +91,15 @@ const settingsIndex = createRoute({
   },
 });
 const settingsChildren = [
-  page(settings, 'basic', m.settingsBasic, settingsSection),
+  page(settings, 'basic', m.settingsBasic, settingsTab('BasicPage')),
   page(settings, 'security', m.settingsSecurity, securityPage),
-  page(settings, 'contacts', m.settingsContacts, settingsSection),
-  page(settings, 'social', m.settingsSocial, settingsSection),
-  page(settings, 'subscriptions', m.settingsSubscriptions, settingsSection),
-  page(settings, 'notifications', m.settingsNotifications, settingsSection),
-  page(settings, 'follows', m.settingsFollows, settingsSection),
-  page(settings, 'companies', m.settingsCompanies, settingsSection),
-  page(settings, 'beats_outlets', m.settingsBeatsOutlets, settingsSection),
+  page(settings, 'contacts', m.settingsContacts, settingsTab('ProfileInformationPage')),
+  page(settings, 'social', m.settingsSocial, settingsTab('SocialPage')),
+  page(settings, 'subscriptions', m.settingsSubscriptions, settingsTab('SubscriptionsPage')),
+  page(settings, 'notifications', m.settingsNotifications, settingsTab('NotificationPreferencesPage')),
+  page(settings, 'follows', m.settingsFollows, settingsTab('FollowsPage')),
+  page(settings, 'companies', m.settingsCompanies, settingsTab('CompaniesPage')),
+  page(settings, 'beats_outlets', m.settingsBeatsOutlets, settingsTab('BeatsOutletsPage')),
 ];
 
 // Application routes.
