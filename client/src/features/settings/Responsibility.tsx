@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { BEATS, type Beat } from '../../../../contracts/users/enums.ts';
 import { outletResponsibilityBody } from '../../../../contracts/users/settings.ts';
 import { BeatPicker } from '../profiles/Beats.tsx';
+import { roleLabel } from '../profiles/labels.ts';
 import { SaveField } from './SaveField.tsx';
 import { saveWithToast } from './saving.ts';
 import { issueOf } from './validation.ts';
-
-export const roleLabel = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
 
 export type ResponsibilityValue = { roles: readonly string[]; beats: readonly Beat[]; roleTitle: string | null };
 export type ResponsibilityChange = { roles?: string[]; beats?: number[]; roleTitle?: string | null };

@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { CompanyProfile, OutletProfile } from '../../../../contracts/organizations/api.ts';
+import type { UserProfile } from '../../../../contracts/users/settings.ts';
+import { api } from '../../lib/api/index.ts';
+
+const path = (base: string, slug: string) => `/api/v1/${base}/${encodeURIComponent(slug)}`;
+
+/** Public pages (spec section 2: /u, /c, /o): a guest reads them too. A missing one is shown by the page, not a toast. */
+export const profileQueries = {
+  user: (slug: string) => queryOptions({ queryKey: ['profiles', 'user', slug], queryFn: ({ signal }) => api.get<UserProfile>(path('users', slug), { signal, quiet: true }) }),
+  company: (slug: string) => queryOptions({ queryKey: ['profiles', 'company', slug], queryFn: ({ signal }) => api.get<CompanyProfile>(path('companies', slug), { signal, quiet: true }) }),
+  outlet: (slug: string) => queryOptions({ queryKey: ['profiles', 'outlet', slug], queryFn: ({ signal }) => api.get<OutletProfile>(path('outlets', slug), { signal, quiet: true }) }),
+};
