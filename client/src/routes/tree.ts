@@ -15,6 +15,9 @@ const statusPage = lazyPage(() => import('../status/StatusPage.tsx'), 'StatusPag
 const settingsLayout = lazyPage(() => import('../features/settings/SettingsLayout.tsx'), 'SettingsLayout');
 const securityPage = lazyPage(() => import('../features/settings/SecurityPage.tsx'), 'SecurityPage');
 const settingsTab = (name: string) => lazyPage(() => import('../features/settings/tabs.ts'), name);
+const userProfilePage = lazyPage(() => import('../features/profiles/UserProfilePage.tsx'), 'UserProfilePage');
+const companyPage = lazyPage(() => import('../features/profiles/OrganizationPages.tsx'), 'CompanyPage');
+const outletPage = lazyPage(() => import('../features/profiles/OrganizationPages.tsx'), 'OutletPage');
 const developmentPage = lazyPage(() => import('../features/development/DevelopmentPage.tsx'), 'DevelopmentPage');
 const homePage = lazyPage(() => import('../features/feed/HomePage.tsx'), 'HomePage');
 const storyPage = lazyPage(() => import('../features/posts/StoryPage.tsx'), 'StoryPage');
@@ -61,9 +64,9 @@ const publicAsyncAnswer = createRoute({
     throw redirect({ to: '/async/answer/$type/$hash', params, search: true, replace: true });
   },
 });
-const company = page(rootRoute, 'c/$slug', m.company);
-const outlet = page(rootRoute, 'o/$slug', m.outlet);
-const userProfile = page(rootRoute, 'u/$slug', m.userProfile);
+const company = page(rootRoute, 'c/$slug', m.company, companyPage);
+const outlet = page(rootRoute, 'o/$slug', m.outlet, outletPage);
+const userProfile = page(rootRoute, 'u/$slug', m.userProfile, userProfilePage);
 const community = page(rootRoute, 'community/$slug', m.community, communityPage);
 
 // Post pages.
