@@ -14,8 +14,8 @@ import type { Executor, Tx } from './types.ts';
  *
  *   A transaction holds ROW EXCLUSIVE on `events` before it takes a transaction id, or never
  *   appends. One-statement appends keep it by themselves (a statement locks its tables
- *   before it writes a row); a transaction that may write something else before it appends
- *   starts with `lockLogForAppend`, as every command transaction does.
+ *   before it writes a row); a transaction that appends in several statements starts with
+ *   `lockLogForAppend`, as every command transaction does (`appendInTransaction` checks).
  *
  * Then a running transaction whose id is known (its lock on that id shows in `pg_locks`) but
  * that holds no such lock on `events` will never append: it is left out. Every other id the
@@ -56,11 +56,19 @@ export const appendHorizonSql = sql<string>`(
   from snapshot
 )`;
 
+// Transactions that declared themselves appenders; `appendInTransaction` refuses the others.
+const declared = new WeakSet<Tx>();
+
 /**
  * Declares the transaction an appender before anything in it takes a transaction id (see
- * `appendHorizon`): call it first in any transaction that may write elsewhere before it
- * appends.
+ * `appendHorizon`): the first statement of any transaction that appends with
+ * `appendInTransaction`, as every command transaction's is.
  */
 export async function lockLogForAppend(trx: Tx): Promise<void> {
   await sql`lock table events in row exclusive mode`.execute(trx);
+  declared.add(trx);
+}
+
+export function isDeclaredAppender(trx: Tx): boolean {
+  return declared.has(trx);
 }

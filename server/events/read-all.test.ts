@@ -46,6 +46,14 @@ describe('readAll ordering', () => {
   });
 });
 
+describe('appending inside a transaction', () => {
+  it('is refused unless the transaction declared itself an appender first', async () => {
+    const undeclared = t.database.db.transaction().execute((trx) => t.core.store.appendInTransaction(trx, 'tally-undeclared', 'any', [counted('u')], metadata()));
+    await expect(undeclared).rejects.toThrow(/lockLogForAppend/);
+    expect(await t.core.store.readStream(t.database.db, 'tally-undeclared')).toEqual([]);
+  });
+});
+
 // Two transactions on two connections: PGlite has one connection, so this needs PostgreSQL.
 describe.runIf(usingPostgres)('an event whose transaction commits after a later position', () => {
   it('is still handled, exactly once, by a processor that already handled the later one', async () => {
@@ -73,6 +81,7 @@ describe.runIf(usingPostgres)('an event whose transaction commits after a later 
     });
     await bHasXid;
     const a = t.database.db.transaction().execute(async (trx) => {
+      await lockLogForAppend(trx);
       const events = await t.core.store.appendInTransaction(trx, 'tally-a', 'any', [counted('a')], metadata());
       step('a-appended');
       await aMayCommit;
@@ -103,6 +112,7 @@ describe.runIf(usingPostgres)('an event whose transaction commits after a later 
     let appended!: () => void;
     const hasAppended = new Promise<void>((resolve) => (appended = resolve));
     const open = t.database.db.transaction().execute(async (trx) => {
+      await lockLogForAppend(trx);
       await t.core.store.appendInTransaction(trx, 'tally-open', 'any', [counted('open')], metadata());
       appended();
       await mayCommit;

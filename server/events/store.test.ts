@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { Conflict } from '../errors.ts';
+import { lockLogForAppend } from './horizon.ts';
 import { usingPostgres } from '../testing/database.ts';
 import { metadata, useTestCore } from '../testing/core.ts';
 import { createTallyTables, tallyModel, type TallyEvent } from '../testing/fixtures/tally.ts';
@@ -81,12 +82,14 @@ describe('two transactions appending at the same expected version', () => {
     let firstAppended!: () => void;
     const firstHasAppended = new Promise<void>((resolve) => (firstAppended = resolve));
     const first = t.database.db.transaction().execute(async (trx) => {
+      await lockLogForAppend(trx);
       await t.core.store.appendInTransaction(trx, 'tally-tx', 1, [counted('tx', 1)], metadata({ requestId: 'first' }));
       firstAppended();
       await firstHolds;
     });
     await firstHasAppended;
     const second = t.database.db.transaction().execute(async (trx) => {
+      await lockLogForAppend(trx);
       await t.core.store.appendInTransaction(trx, 'tally-tx', 1, [counted('tx', 2), counted('tx', 3)], metadata({ requestId: 'second' }));
     });
     // On PostgreSQL the second blocks on the first's uncommitted version; PGlite runs them one after the other.

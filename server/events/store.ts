@@ -5,7 +5,7 @@ import { Conflict } from '../errors.ts';
 import { insertAppends, isUniqueViolation, type AppendRequest, type InsertedRow } from './append-statement.ts';
 import type { Batcher } from '../db/batcher.ts';
 import { appendBatcher } from './group-commit.ts';
-import { appendHorizon } from './horizon.ts';
+import { appendHorizon, isDeclaredAppender } from './horizon.ts';
 import type { EventRegistry } from './registry.ts';
 import { START, type AnyEvent, type Checkpoint, type Executor, type ExpectedVersion, type StoredEvent, type Tx } from './types.ts';
 
@@ -53,6 +53,8 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
    * not at all. The caller wakes the processors once it has committed.
    */
   async appendInTransaction(trx: Tx, streamId: string, expected: ExpectedVersion, events: E[], metadata: EventMetadata): Promise<StoredEvent<E>[]> {
+    // Without it, a write before this append could let readers of the log pass it by (horizon.ts).
+    if (!isDeclaredAppender(trx)) throw new Error('A transaction that appends starts with lockLogForAppend(trx)');
     if (events.length === 0) return [];
     const request = this.request(streamId, expected, events, metadata);
     let rows: InsertedRow[];
