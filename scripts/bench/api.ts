@@ -7,7 +7,12 @@
  *                         and dropped at the end.
  *   BENCH_SECONDS         length of each measured window (default 10), after a 2 s warm-up
  *   BENCH_CPU_PROFILE_DIR when set, the app runs with --cpu-prof and writes its profile there
+ *
+ * Beside rates and latencies, each row shows the CPU one request cost the server process and
+ * the PostgreSQL backends of the bench's database (read from /proc: Linux, PostgreSQL on the
+ * same machine; '-' otherwise).
  */
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { SESSION_COOKIE } from '../../server/modules/auth/sessions.ts';
 import { APP_ARGS, appReady, connected, dropDatabase, fmt, freshDatabase, likePath, percentile, pick, seed, startChild, stopChild, XHR, type Child } from './fixtures.ts';
@@ -24,7 +29,8 @@ const FEED_PAGE = 20;
 const FEED_PAGES = 11;
 
 type Fixtures = { tokens: string[]; userIds: number[]; likePaths: string[]; hotPath: string; seedSeconds: number };
-type Row = { workload: string; rate: number; p50: number; p99: number; failed: number; failures: string; baseline?: number };
+type Row = { workload: string; rate: number; p50: number; p99: number; failed: number; failures: string; baseline?: number; cpu: CpuPerRequest };
+type CpuPerRequest = { server: number; postgres: number };
 
 /** The offered rate of the feed row: a busy newsroom's readers paging, not a load test. */
 const FEED_RATE = Number(process.env.BENCH_FEED_RATE ?? 250);
@@ -62,24 +68,56 @@ function fire(base: string, request: autocannon.Request, duration: number, rate?
   });
 }
 
+/**
+ * CPU time (ms) of a process from /proc, or NaN where there is none to read (not Linux, or
+ * PostgreSQL on another machine). Other work on the machine moves latencies and rates; what
+ * a request costs in CPU moves much less, so changes are judged by it too.
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/** CPU used so far by the server process and by the PostgreSQL backends serving the bench's database. */
+async function cpuSnapshot(url: string, server: Child) {
+  const pids = await connected(url, async (client) => (await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows);
+  return { server: cpuMs(server.child.pid), backends: new Map(pids.map(({ pid }) => [pid, cpuMs(pid)])) };
+}
+
+async function cpuPerRequest(url: string, server: Child, before: Awaited<ReturnType<typeof cpuSnapshot>>, requests: number): Promise<CpuPerRequest> {
+  const after = await cpuSnapshot(url, server);
+  // A backend that was not there before started during the window: all its time counts.
+  let postgres = 0;
+  for (const [pid, ms] of after.backends) postgres += ms - (before.backends.get(pid) ?? 0);
+  return { server: (after.server - before.server) / requests, postgres: postgres / requests };
+}
+
 /** A warm-up that is not counted, then the window; a run with more than 1% failures is refused. */
-async function measure(workload: string, base: string, request: autocannon.Request, baseline?: number, rate?: number): Promise<Row> {
+async function measure(url: string, workload: string, server: Child, request: autocannon.Request, baseline?: number, rate?: number): Promise<Row> {
+  const base = server.base;
   await fire(base, request, WARMUP_SECONDS, rate);
+  const before = await cpuSnapshot(url, server);
   const { result, latencies } = await fire(base, request, seconds, rate);
+  const cpu = await cpuPerRequest(url, server, before, result['2xx'] + result.non2xx);
   latencies.sort((a, b) => a - b);
   const failed = result.non2xx + result.errors;
   const codes = Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => !code.startsWith('2'))
     .map(([code, stats]) => `${stats.count ?? 0} x ${code}`);
   if (result.errors > 0) codes.push(`${result.errors} connection errors (${result.timeouts} timeouts)`);
-  const row: Row = { workload, rate: result['2xx'] / result.duration, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed, failures: codes.join(', '), baseline };
+  const row: Row = { workload, rate: result['2xx'] / result.duration, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed, failures: codes.join(', '), baseline, cpu };
   process.stderr.write(`  ${workload}: ${fmt(row.rate)}/s, p99 ${fmt(row.p99, 2)} ms${failed ? `, failed: ${row.failures}` : ''}\n`);
   const attempted = result['2xx'] + failed;
   if (failed > attempted * 0.01) throw new Error(`${workload}: ${failed} of ${attempted} requests failed (${row.failures}); a benchmark of failures is worthless`);
   return row;
 }
 
-async function measureAll(app: Child, plain: Child, fixtures: Fixtures): Promise<Row[]> {
+async function measureAll(url: string, app: Child, plain: Child, fixtures: Fixtures): Promise<Row[]> {
   const { tokens, userIds, likePaths, hotPath } = fixtures;
   const headers = (token: string) => ({ ...XHR, 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}` });
   // Every request a random person; the plain route gets the same headers, so both parse alike.
@@ -105,12 +143,12 @@ async function measureAll(app: Child, plain: Child, fixtures: Fixtures): Promise
     }),
   };
 
-  const baseline = await measure('plain INSERT route', plain.base, plainInsert);
+  const baseline = await measure(url, 'plain INSERT route', plain, plainInsert);
   // A page's latency, not a queue's: 50 readers at a steady rate (closed-loop, p99 is mostly
   // 50 ÷ throughput, the time spent waiting behind the other 49).
-  const feedRow = await measure(`GET /api/v1/posts first ${FEED_PAGES} pages of ${FEED_PAGE}, ${FEED_RATE} req/s`, app.base, feed, undefined, FEED_RATE);
-  const many = await measure(`like toggles on ${fmt(POSTS)} posts`, app.base, likeOn(likePaths), baseline.rate);
-  const hot = await measure('like toggles on one hot post', app.base, likeOn([hotPath]), baseline.rate);
+  const feedRow = await measure(url, `GET /api/v1/posts first ${FEED_PAGES} pages of ${FEED_PAGE}, ${FEED_RATE} req/s`, app, feed, undefined, FEED_RATE);
+  const many = await measure(url, `like toggles on ${fmt(POSTS)} posts`, app, likeOn(likePaths), baseline.rate);
+  const hot = await measure(url, 'like toggles on one hot post', app, likeOn([hotPath]), baseline.rate);
   return [baseline, many, hot, feedRow];
 }
 
@@ -139,18 +177,19 @@ try {
     return (await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
   });
   process.stderr.write(`seeded in ${fmt(fixtures.seedSeconds, 1)} s; measuring (${WARMUP_SECONDS} s warm-up + ${seconds} s per row)...\n`);
-  const rows = await withServers(url, (app, plain) => measureAll(app, plain, fixtures));
+  const rows = await withServers(url, (app, plain) => measureAll(url, app, plain, fixtures));
   const totals = await likeTotals(url);
 
   const [, many, , feedRow] = rows as [Row, Row, Row, Row];
   const manyRatio = many.rate / many.baseline!;
   console.log(`\nAPI on PostgreSQL ${version}, autocannon with ${CONNECTIONS} connections, ${seconds} s per row after ${WARMUP_SECONDS} s of warm-up, same run`);
   console.log(`Fixtures: ${fmt(USERS)} users with a session each, ${fmt(POSTS)} posts (events and rows), seeded in ${fmt(fixtures.seedSeconds, 1)} s\n`);
-  console.log('| workload | connections | req/s | vs plain INSERT route | p50 ms | p99 ms | non-2xx |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('| workload | connections | req/s | vs plain INSERT route | p50 ms | p99 ms | non-2xx | server CPU ms/req | PostgreSQL CPU ms/req |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const cpu = (ms: number) => (Number.isFinite(ms) ? fmt(ms, 3) : '-');
   for (const r of rows) {
     const ratio = r.baseline ? `${fmt((r.rate / r.baseline) * 100)}%` : r === rows[0] ? 'baseline' : '-';
-    console.log(`| ${r.workload} | ${CONNECTIONS} | ${fmt(r.rate)} | ${ratio} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${fmt(r.failed)} |`);
+    console.log(`| ${r.workload} | ${CONNECTIONS} | ${fmt(r.rate)} | ${ratio} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${fmt(r.failed)} | ${cpu(r.cpu.server)} | ${cpu(r.cpu.postgres)} |`);
   }
   const failures = rows.filter((r) => r.failed > 0);
   console.log(`\nNon-2xx: ${failures.length > 0 ? failures.map((r) => `${r.workload}: ${r.failures}`).join('; ') : 'none in any row'}`);
