@@ -188,6 +188,8 @@ async function deleteAndRestore(page: Page, title: string): Promise<void> {
 }
 
 test('delete and restore: the author their own callout, an admin anyone’s; others get no buttons', async ({ browser, page }, testInfo) => {
+  // Two people in two browsers on a shared 2-core machine.
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, demo.journalist);
   const title = `Court reporters ${Date.now().toString(36)}`;
@@ -218,4 +220,36 @@ test('delete and restore: the author their own callout, an admin anyone’s; oth
   // Restored, it is back in the author's feed.
   await page.goto('/app/');
   await expectInFeed(page, title);
+});
+
+test('the author edits a callout in the same modal (edit=1): the form comes filled, is judged, and saves', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signIn(page, demo.journalist);
+  const title = `Port strike ${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/v1/callouts', {
+    headers: XHR,
+    data: { title, content: '<p>Need a <strong>logistics</strong> economist.</p>', deadline: '2031-05-01T09:30:00+10:00', userTypes: ['experts'] },
+  });
+  const { id } = (await created.json()) as { id: number };
+
+  await page.goto(`/app/?callout=${id}`);
+  await page.getByRole('dialog', { name: 'Callout' }).getByRole('button', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/[?&]edit=1/);
+  const form = page.getByRole('form', { name: 'Edit Callout' });
+  await expect(form.getByLabel('Title')).toHaveValue(title);
+  await expect(form.getByLabel('Content')).toHaveValue('Need a logistics economist.');
+  await expect(form.getByLabel('Deadline')).toHaveValue('2031-05-01T09:30');
+  await expect(form.getByRole('button', { name: 'Experts' })).toHaveAttribute('aria-pressed', 'true');
+
+  await form.getByLabel('Title').fill('');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Title is required')).toBeVisible();
+  await form.getByLabel('Title').fill(`${title} (updated)`);
+  await form.getByLabel('Deadline').fill('');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Callout updated')).toBeVisible();
+  await expect(page).not.toHaveURL(/edit=1/);
+  const modal = page.getByRole('dialog', { name: 'Callout' });
+  await expect(modal.getByText(`${title} (updated)`).first()).toBeVisible();
+  await expect(modal.getByText('ASAP').first()).toBeVisible();
 });
