@@ -1,5 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { demo, expectAccessible, keepScreenshot, signIn } from './people.ts';
+
+/** What the screen shows (not the whole page): a dialog or panel over the feed. */
+async function keepView(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const body = await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+  await testInfo.attach(`${name}.png`, { body, contentType: 'image/png' });
+}
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -42,7 +48,7 @@ test('the author’s badge rises live when another person likes their callout, a
   await bell(page).click();
   const panel = page.getByRole('dialog', { name: 'Notifications' });
   await expect(panel.getByRole('button', { name: new RegExp(`^Eve Expert liked your callout “Flood maps ${stamp}”`) })).toBeVisible();
-  await keepScreenshot(page, testInfo, 'notifications-panel-1440');
+  await keepView(page, testInfo, 'notifications-panel-1440');
   await expectAccessible(page, testInfo, 'notifications-panel');
 
   await panel.getByRole('button', { name: /^Eve Expert commented on your callout “I have them: sending now\.”/ }).click();
@@ -66,7 +72,7 @@ test('mark all read clears the badge and every unread mark', async ({ page }, te
   await expect(bell(page)).toHaveAttribute('aria-label', 'Notifications');
   await expect(panel.locator('.notification--unread')).toHaveCount(0);
   await expect(panel.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
-  await keepScreenshot(page, testInfo, 'notifications-panel-read-1440');
+  await keepView(page, testInfo, 'notifications-panel-read-1440');
 });
 
 test('on a 375 px phone the notifications are a page of their own', async ({ page }, testInfo) => {

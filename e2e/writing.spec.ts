@@ -1,5 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { demo, expectAccessible, keepScreenshot, signIn } from './people.ts';
+
+/** What the screen shows (not the whole page): a dialog or panel over the feed. */
+async function keepView(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const body = await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+  await testInfo.attach(`${name}.png`, { body, contentType: 'image/png' });
+}
 
 // A tiny MP4 (an ftyp box and an empty mdat): the server tells files by their bytes, and
 // keeps a video as sent until the video pipeline exists.
@@ -65,7 +71,7 @@ test('one post of each kind through the composer: bad input shows the spec’s m
   await expect(dialog.getByLabel('Title')).toBeFocused();
   await dialog.getByLabel('Title').fill(`Reef scientists ${stamp}`);
   await dialog.getByRole('button', { name: 'Journalists' }).click();
-  await keepScreenshot(page, testInfo, 'composer-callout-1440');
+  await keepView(page, testInfo, 'composer-callout-1440');
   await expectAccessible(page, testInfo, 'composer-callout');
   await publish(page, dialog, 'Callout published');
   await expectInFeed(page, `Reef scientists ${stamp}`);
