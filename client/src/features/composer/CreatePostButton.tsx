@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { KIND_LABELS, type PostKind } from '../../../../contracts/posts/kinds.ts';
+import { confirmDialog } from '../../ui/AlertDialog.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { Avatar } from './Avatar.tsx';
@@ -22,14 +23,26 @@ export function CreatePostButton({ variant = 'box', communityId, onCreated }: Cr
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<PostKind | null>(null);
+  const dirty = useRef(false);
   if (!user || user.isReadOnly) return null;
+
+  // Closing (Escape, the backdrop, the close button) never throws away a half-written post unasked.
+  const mayClose = async () =>
+    !dirty.current ||
+    confirmDialog({ title: 'Discard this post?', message: 'What you have written will be lost.', applyLabel: 'Discard', cancelLabel: 'Keep writing', danger: true });
 
   const start = (chosen: PostKind | null) => {
     setKind(chosen);
     setOpen(true);
   };
   const close = () => {
+    dirty.current = false;
     setOpen(false);
+    setKind(null);
+  };
+  const backToKinds = async () => {
+    if (!(await mayClose())) return;
+    dirty.current = false;
     setKind(null);
   };
 
@@ -60,16 +73,19 @@ export function CreatePostButton({ variant = 'box', communityId, onCreated }: Cr
           <span className="button__label">Create a post</span>
         </button>
       )}
-      <Modal open={open} onClose={close} title={kind ? `New ${KIND_LABELS[kind]}` : 'Create a post'} size="lg" className="composer-modal">
+      <Modal open={open} onClose={close} title={kind ? `New ${KIND_LABELS[kind]}` : 'Create a post'} size="lg" className="composer-modal" beforeClose={mayClose}>
         {kind ? (
           <>
-            <button type="button" className="composer-back" onClick={() => setKind(null)}>
+            <button type="button" className="composer-back" onClick={() => void backToKinds()}>
               ← All post types
             </button>
             <PostComposer
               kind={kind}
               communityId={communityId}
-              onCancel={close}
+              onDirtyChange={(next) => {
+                dirty.current = next;
+              }}
+              onCancel={() => void mayClose().then((leave) => leave && close())}
               onSaved={(id) => {
                 close();
                 onCreated?.(kind, id);

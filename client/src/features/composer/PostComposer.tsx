@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ARTICLE_KIND_LABELS, JOB_TYPE_LABELS, KIND_LABELS, KIND_PATHS, WORKPLACE_LABELS, type PostKind } from '../../../../contracts/posts/kinds.ts';
 import { api, ApiError, linesOf } from '../../lib/api/index.ts';
 import { DEFAULT_TIMEZONE } from '../../lib/format/index.ts';
@@ -26,6 +26,8 @@ export type PostComposerProps = {
   communityId?: number | undefined;
   onSaved: (id: number) => void;
   onCancel: () => void;
+  /** Told whether the form holds changes not yet saved (a closing modal asks before losing them). */
+  onDirtyChange?: (dirty: boolean) => void;
 };
 
 const CONTENT_PLACEHOLDERS: Record<PostKind, string> = {
@@ -47,13 +49,14 @@ function timezones(current: string): string[] {
 }
 
 /** Creates a post of any kind, or edits one (the same form, filled from the post's full form). */
-export function PostComposer({ kind, post, communityId, onSaved, onCancel }: PostComposerProps) {
+export function PostComposer({ kind, post, communityId, onSaved, onCancel, onDirtyChange }: PostComposerProps) {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const userTimezone = user?.timezone || DEFAULT_TIMEZONE;
-  const [values, setValues] = useState<ComposerValues>(() =>
+  const [initial] = useState<ComposerValues>(() =>
     post ? valuesOfForm(kind, post, userTimezone) : { ...emptyValues(userTimezone), communities: communityId ? [communityId] : [] },
   );
+  const [values, setValues] = useState<ComposerValues>(initial);
   const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<ComposerErrors>(NO_ERRORS);
@@ -61,6 +64,8 @@ export function PostComposer({ kind, post, communityId, onSaved, onCancel }: Pos
   const form = useRef<HTMLFormElement>(null);
   const judged = useMemo(() => judge(kind, values, userTimezone), [kind, values, userTimezone]);
   const shown = KIND_FIELDS[kind];
+  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(initial), [values, initial]);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   if (!user) return null;
   const editing = post !== undefined;
