@@ -105,6 +105,7 @@ test('one post of each kind through the composer: bad input shows the spec’s m
   await dialog.getByLabel('Link to join').fill('meet.example.com/briefing');
   await dialog.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(dialog.getByText('Timezone is required for the start and end')).toBeVisible();
+  await keepView(page, testInfo, 'composer-event-errors-1440');
   await dialog.getByLabel('Timezone').selectOption('Australia/Sydney');
   await expect(dialog.getByText('Timezone is required for the start and end')).toHaveCount(0);
   await publish(page, dialog, 'Event published');

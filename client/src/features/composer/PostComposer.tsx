@@ -43,6 +43,13 @@ const CONTENT_PLACEHOLDERS: Record<PostKind, string> = {
 
 const NO_ERRORS: ComposerErrors = { fields: {}, form: [] };
 
+/** Short fields that sit two to a row on wide screens. */
+const HALF_WIDTH = new Set<FieldName>(['jobType', 'workplace', 'eventType', 'timezone', 'start', 'end', 'venue', 'address']);
+const half = (field: FieldName) => (HALF_WIDTH.has(field) ? 'composer__half' : undefined);
+
+/** An online event has a link to join; one in person has a venue and an address. */
+const EVENT_PLACE: Record<ComposerValues['eventType'], FieldName[]> = { online: ['venue', 'address'], offline: [] };
+
 function timezones(current: string): string[] {
   const known = Intl.supportedValuesOf('timeZone');
   return current && !known.includes(current) ? [current, ...known] : known;
@@ -110,6 +117,7 @@ export function PostComposer({ kind, post, communityId, onSaved, onCancel, onDir
   const textInput = (field: FieldName, inputLabel: string, extra: { required?: boolean; placeholder?: string; hint?: ReactNode; type?: string } = {}) => (
     <Input
       key={field}
+      className={half(field)}
       label={inputLabel}
       value={values[field] as string}
       error={errorOf(field)}
@@ -182,14 +190,14 @@ export function PostComposer({ kind, post, communityId, onSaved, onCancel, onDir
         );
       case 'eventType':
         return (
-          <Select key={field} label="Event type" value={values.eventType} error={errorOf(field)} onChange={(event) => set('eventType', event.target.value as ComposerValues['eventType'])}>
+          <Select key={field} className={half(field)} label="Event type" value={values.eventType} error={errorOf(field)} onChange={(event) => set('eventType', event.target.value as ComposerValues['eventType'])}>
             <option value="online">Online</option>
             <option value="offline">In person</option>
           </Select>
         );
       case 'timezone':
         return (
-          <Select key={field} label="Timezone" value={values.timezone} error={errorOf(field)} hint="Start and end are read in this timezone" onChange={(event) => set('timezone', event.target.value)}>
+          <Select key={field} className={half(field)} label="Timezone" value={values.timezone} error={errorOf(field)} hint="Start and end are read in this timezone" onChange={(event) => set('timezone', event.target.value)}>
             <option value="">No timezone</option>
             {timezones(values.timezone).map((zone) => (
               <option key={zone} value={zone}>
@@ -200,7 +208,7 @@ export function PostComposer({ kind, post, communityId, onSaved, onCancel, onDir
         );
       case 'jobType':
         return (
-          <Select key={field} label="Job type" value={values.jobType} error={errorOf(field)} onChange={(event) => set('jobType', event.target.value as ComposerValues['jobType'])}>
+          <Select key={field} className={half(field)} label="Job type" value={values.jobType} error={errorOf(field)} onChange={(event) => set('jobType', event.target.value as ComposerValues['jobType'])}>
             {Object.entries(JOB_TYPE_LABELS).map(([value, text]) => (
               <option key={value} value={value}>
                 {text}
@@ -210,7 +218,7 @@ export function PostComposer({ kind, post, communityId, onSaved, onCancel, onDir
         );
       case 'workplace':
         return (
-          <Select key={field} label="Workplace" value={values.workplace} error={errorOf(field)} onChange={(event) => set('workplace', event.target.value as ComposerValues['workplace'])}>
+          <Select key={field} className={half(field)} label="Workplace" value={values.workplace} error={errorOf(field)} onChange={(event) => set('workplace', event.target.value as ComposerValues['workplace'])}>
             {Object.entries(WORKPLACE_LABELS).map(([value, text]) => (
               <option key={value} value={value}>
                 {text}
@@ -220,7 +228,7 @@ export function PostComposer({ kind, post, communityId, onSaved, onCancel, onDir
         );
       case 'articleKind':
         return (
-          <Select key={field} label="Article type" value={values.articleKind} error={errorOf(field)} onChange={(event) => set('articleKind', event.target.value as ComposerValues['articleKind'])}>
+          <Select key={field} className={half(field)} label="Article type" value={values.articleKind} error={errorOf(field)} onChange={(event) => set('articleKind', event.target.value as ComposerValues['articleKind'])}>
             {Object.entries(ARTICLE_KIND_LABELS).map(([value, text]) => (
               <option key={value} value={value}>
                 {text}
@@ -252,7 +260,7 @@ export function PostComposer({ kind, post, communityId, onSaved, onCancel, onDir
         </div>
         {!editing && <SaveAsField user={user} value={values.saveAs} error={errorOf('saveAs')} onChange={(next) => set('saveAs', next)} />}
       </div>
-      <div className="composer__fields">{shown.map(fieldOf)}</div>
+      <div className="composer__fields">{shown.filter((field) => kind !== 'event' || !EVENT_PLACE[values.eventType].includes(field)).map(fieldOf)}</div>
       <AudienceFields
         user={user}
         userTypes={values.userTypes}

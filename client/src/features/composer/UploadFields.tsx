@@ -3,8 +3,8 @@ import type { UploadView } from '../../../../contracts/uploads.ts';
 import { api, ApiError, linesOf } from '../../lib/api/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CloseIcon, ErrorIcon, ImageIcon } from '../../ui/icons.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
 import type { HeldUpload } from './forms.ts';
+import { KindIcon } from './KindChooser.tsx';
 
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
 const VIDEO_TYPES = 'video/mp4,video/webm,video/quicktime';
@@ -76,15 +76,17 @@ function FieldProblem({ text }: { text: string | null | undefined }) {
 }
 
 function Preview({ item, onRemove }: { item: HeldUpload; onRemove: () => void }) {
+  // A video is shown by its thumbnail once the video pipeline has made one; the file itself
+  // is not played here (it may still be processing).
+  const picture = item.type === 'image' ? item.path : item.thumbnail;
   return (
     <figure className="composer-media">
-      {item.type === 'image' ? (
-        <img src={item.path} alt="" className="composer-media__image" />
-      ) : item.path ? (
-        <video src={item.path} className="composer-media__image" muted preload="metadata" aria-label="Video preview" />
+      {picture ? (
+        <img src={picture} alt="" className="composer-media__image" />
       ) : (
         <div className="composer-media__placeholder">
-          <Spinner size="sm" label="" /> Video {item.status === 'processed' ? 'ready' : 'attached'}
+          <KindIcon kind="record" />
+          {item.status === 'processing' ? 'Video attached, processing' : 'Video attached'}
         </div>
       )}
       <button type="button" className="composer-media__remove" aria-label="Remove" onClick={onRemove}>
