@@ -1,7 +1,9 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { NotificationList, NotificationView } from '../../../../contracts/notifications.ts';
 import { api } from '../../lib/api/index.ts';
 import { useSocketEvent } from '../../lib/realtime/index.ts';
+import { currentUserKey } from '../session/currentUser.ts';
+import type { CurrentUser } from '../../../../contracts/users/current-user.ts';
 
 const PAGE = 20;
 
@@ -10,6 +12,12 @@ export const notificationKeys = {
   list: () => ['notifications', 'list'] as const,
   unread: () => ['notifications', 'unread'] as const,
 };
+
+/** The badge's count, and the current user's new-notification flag with it (spec section 4: reading all clears it). */
+function applyUnread(queryClient: QueryClient, unreadCount: number): void {
+  queryClient.setQueryData(notificationKeys.unread(), unreadCount);
+  queryClient.setQueryData<CurrentUser | null>(currentUserKey, (user) => user && { ...user, hasNotifications: unreadCount > 0 });
+}
 
 /** The person's notifications, newest group first, 20 at a time. */
 export function useNotifications() {
@@ -33,7 +41,7 @@ export function useUnreadCount(): number {
     staleTime: Infinity,
   });
   useSocketEvent('notifications:changed', (message) => {
-    queryClient.setQueryData(notificationKeys.unread(), message.unreadCount);
+    applyUnread(queryClient, message.unreadCount);
     void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
   });
   return query.data ?? 0;
@@ -45,7 +53,7 @@ type ReadAnswer = { unreadCount: number };
 function useAfterRead() {
   const queryClient = useQueryClient();
   return ({ unreadCount }: ReadAnswer) => {
-    queryClient.setQueryData(notificationKeys.unread(), unreadCount);
+    applyUnread(queryClient, unreadCount);
     return queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
   };
 }
