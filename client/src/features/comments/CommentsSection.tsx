@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Author, PostView, ThreadView } from '../../../../contracts/posts/views.ts';
 import { DEFAULT_TIMEZONE } from '../../lib/format/index.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -12,8 +12,6 @@ import { CommentComposer } from './CommentComposer.tsx';
 import { CommentItem, type CommentContext } from './CommentItem.tsx';
 import './comments.css';
 
-/** How long a comment opened from a link (cid) stays highlighted. */
-const HIGHLIGHT_MS = 4000;
 /** Pages read while looking for the linked comment before giving up on it. */
 const MAX_PAGES_FOR_CID = 10;
 
@@ -41,14 +39,15 @@ export function CommentsSection({ post, cid, focusComposer }: { post: PostView; 
 
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = threads;
   const found = cid !== null && findComment(data, cid);
+  // Scrolled to once: comments arriving later must not pull the reader back to it.
+  const scrolledTo = useRef<number | null>(null);
   useEffect(() => {
-    if (cid === null || !data) return;
+    if (cid === null || !data || scrolledTo.current === cid) return;
     if (found) {
-      const element = document.getElementById(`comment-${cid}`);
-      element?.scrollIntoView({ block: 'center' });
+      document.getElementById(`comment-${cid}`)?.scrollIntoView({ block: 'center' });
+      scrolledTo.current = cid;
       setHighlighted(cid);
-      const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
-      return () => clearTimeout(timer);
+      return;
     }
     if (hasNextPage && !isFetchingNextPage && data.pages.length < MAX_PAGES_FOR_CID) void fetchNextPage();
   }, [cid, found, data, hasNextPage, isFetchingNextPage, fetchNextPage]);

@@ -51,6 +51,7 @@ export function PostModal({ target, open }: { target: ModalTarget; open: boolean
       <FullPost
         post={post.data}
         cid={target.cid}
+        titled
         tools={
           editable && (
             <Button variant="secondary" size="sm" onClick={() => openPost(target.kind, target.id, { edit: true })}>

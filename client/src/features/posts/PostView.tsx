@@ -16,14 +16,15 @@ const focusComposer = () => document.querySelector<HTMLTextAreaElement>('.commen
  * A whole post with its comments, as the modal and the story page show it. A deleted post
  * (seen only by those who may restore it) carries a "Deleted" marker and Restore.
  */
-export function FullPost({ post, cid, tools }: { post: Post; cid: number | null; tools?: ReactNode }) {
+/** `titled`: the surrounding modal already names the kind in its title. */
+export function FullPost({ post, cid, tools, titled = false }: { post: Post; cid: number | null; tools?: ReactNode; titled?: boolean }) {
   const user = useCurrentUser();
   const timezone = user?.timezone || DEFAULT_TIMEZONE;
   const readOnly = user?.isReadOnly ?? true;
   return (
     <article className={`full-post${post.isDeleted ? ' full-post--deleted' : ''}`} data-post-id={post.id}>
       <header className="full-post__header">
-        <AuthorLine author={post.author} time={post.publishedAt} label={post.typeLabel} timezone={timezone} />
+        <AuthorLine author={post.author} time={post.publishedAt} label={titled ? undefined : post.typeLabel} timezone={timezone} />
         <div className="full-post__tools">
           {post.isDeleted && <span className="chip chip--danger">Deleted</span>}
           {tools}
