@@ -20,6 +20,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     ...process.env,
     PORT: process.env.PORT ?? String(e2ePort),
     HOST: '127.0.0.1',
+    // Test budgets for sign-in and sign-up: every browser test signs in from this one address.
+    NODE_ENV: 'test',
     // Request lines would bury the test report; warnings and errors still reach it.
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...database.env,

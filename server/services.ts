@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import type { Core } from './core.ts';
-import { AuthRateLimits, type AuthLimits } from './modules/auth/rate-limits.ts';
+import { AuthRateLimits, TEST_AUTH_LIMITS, type AuthLimits } from './modules/auth/rate-limits.ts';
 import { LikeToggles } from './modules/likes/toggles.ts';
 import { StreamTokens } from './modules/users/stream-tokens.ts';
 
@@ -18,12 +18,19 @@ export type Services = {
 
 export function createServices(
   core: Core,
-  config: Pick<Config, 'stream' | 'publicUrl' | 'secureCookies' | 'devTools'>,
-  options: { mailQueued?: () => void; limits?: AuthLimits; rateLimitNamespace?: string } = {},
+  config: Pick<Config, 'env' | 'stream' | 'publicUrl' | 'secureCookies' | 'devTools'>,
+  options: { mailQueued?: () => void; limits?: AuthLimits } = {},
 ): Services {
+  const testing = config.env === 'test';
   return {
     streamTokens: new StreamTokens(config.stream.apiKey, config.stream.apiSecret),
-    rateLimits: new AuthRateLimits(core.redis, options.limits, options.rateLimitNamespace),
+    // Under test, roomy budgets (a test run signs everyone in from one address) and counters
+    // of this process's own, so a shared Redis carries none from one run into the next.
+    rateLimits: new AuthRateLimits(
+      core.redis,
+      options.limits ?? (testing ? TEST_AUTH_LIMITS : undefined),
+      testing ? `auth-test-${process.pid}-${Math.random().toString(36).slice(2)}` : undefined,
+    ),
     likes: new LikeToggles(core.database.db, () => core.wakeup.signal()),
     publicUrl: config.publicUrl,
     secureCookies: config.secureCookies,

@@ -4,13 +4,10 @@ import path from 'node:path';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Core } from '../core.ts';
-import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../modules/auth/rate-limits.ts';
+import type { AuthLimits } from '../modules/auth/rate-limits.ts';
 import { createServices } from '../services.ts';
 
 export const TEST_PUBLIC_URL = 'http://pressroom.test';
-
-// Tests sign many people up from one address: budgets no test reaches unless it means to.
-const ROOMY_LIMITS = Object.fromEntries(Object.keys(DEFAULT_AUTH_LIMITS).map((name) => [name, { points: 10_000, seconds: 60 }])) as AuthLimits;
 
 /** The real app on a test core, without a built client; development tools on. */
 export async function buildTestApp(
@@ -19,9 +16,8 @@ export async function buildTestApp(
 ) {
   const services = createServices(
     core,
-    { stream: { apiKey: 'test-key', apiSecret: 'test-secret', apiUrl: null, push: false }, publicUrl: TEST_PUBLIC_URL, secureCookies: false, devTools: options.devTools ?? true },
-    // A namespace of its own keeps counters in a shared Redis from leaking between runs.
-    { limits: options.limits ?? ROOMY_LIMITS, rateLimitNamespace: `test-${process.pid}-${Math.random().toString(36).slice(2)}` },
+    { env: 'test', stream: { apiKey: 'test-key', apiSecret: 'test-secret', apiUrl: null, push: false }, publicUrl: TEST_PUBLIC_URL, secureCookies: false, devTools: options.devTools ?? true },
+    options.limits ? { limits: options.limits } : {},
   );
   // Uploads go to the test's directory, or else to one of this app's own that goes when it closes.
   const dir = options.uploads?.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pressroom-uploads-'));
