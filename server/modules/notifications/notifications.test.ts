@@ -235,4 +235,20 @@ describe('notifications', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.kept).toBe(row.counted);
   });
+
+  it('honour the in-app choices of the notification settings, from the moment they are made', async () => {
+    const postId = await newCallout(jo);
+    const setLikes = (inApp: boolean) => jo.call('PATCH', '/api/v1/u/jo-reporter/settings/notifications/like', { inApp });
+    expect((await setLikes(false)).statusCode).toBeLessThan(300);
+    await toggleLike(pat, `/api/v1/callouts/${postId}`, true);
+    await comment(eve, postId, 'Count me in');
+    expect((await about(jo, postId)).map((item) => item.type)).toEqual(['comment']);
+
+    expect((await setLikes(true)).statusCode).toBeLessThan(300);
+    await toggleLike(eve, `/api/v1/callouts/${postId}`, true);
+    const items = await about(jo, postId);
+    expect(items.map((item) => item.type).sort()).toEqual(['comment', 'like']);
+    // The like made while likes were off stays untold.
+    expect(names(items.find((item) => item.type === 'like')!)).toEqual(['Eve Expert']);
+  });
 });

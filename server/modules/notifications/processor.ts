@@ -21,8 +21,9 @@ export function notificationsProcessor(options: NotificationsOptions = {}): Proc
   let pending: UnreadChange[] = [];
   return {
     name: 'notifications',
-    version: 1,
-    tables: ['notifications', 'notification_counters'],
+    // Version 2 honours the in-app choices of the notification settings.
+    version: 2,
+    tables: ['notifications', 'notification_counters', 'notification_muted'],
     // Fifty milliseconds is still live for a badge, and a run of likes then costs one batch.
     gatherMs: 50,
     createTables: createNotificationTables,
@@ -126,6 +127,9 @@ async function react(trx: Tx, rows: NotificationRows, event: StoredEvent<Product
     }
     case 'CommentDeleted':
       await rows.withdrawComment(event.data.commentId);
+      return;
+    case 'NotificationPreferenceSet':
+      await rows.setPreference(event.data.userId, event.data.notificationType, event.data.inApp);
       return;
   }
 }

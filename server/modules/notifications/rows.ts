@@ -42,6 +42,8 @@ export async function createNotificationTables(trx: Tx, tables: TableNames): Pro
   await sql`create index ${index('parent_comment')} on ${sql.table(notifications)} (parent_comment_id) where parent_comment_id is not null`.execute(trx);
   await sql`create index ${index('cause')} on ${sql.table(notifications)} (cause)`.execute(trx);
   await sql`create table ${sql.table(counters)} (recipient_id bigint primary key, unread integer not null check (unread >= 0))`.execute(trx);
+  // The types each person turned off in their settings, as the log said at each point of it.
+  await sql`create table ${sql.table(tables.notification_muted!)} (recipient_id bigint not null, type text not null, primary key (recipient_id, type))`.execute(trx);
 }
 
 type Counted = { recipient_id: number; counted: boolean };
@@ -57,6 +59,7 @@ export class NotificationRows {
   private readonly addressed = new Set<number>();
   private readonly notifications: string;
   private readonly counters: string;
+  private readonly muted: string;
 
   constructor(
     private readonly trx: Tx,
@@ -64,6 +67,13 @@ export class NotificationRows {
   ) {
     this.notifications = tables.notifications!;
     this.counters = tables.notification_counters!;
+    this.muted = tables.notification_muted!;
+  }
+
+  /** A person's in-app choice for one type: notices of a type turned off are not written. */
+  async setPreference(recipientId: number, type: string, inApp: boolean): Promise<void> {
+    if (inApp) await sql`delete from ${sql.table(this.muted)} where recipient_id = ${recipientId} and type = ${type}`.execute(this.trx);
+    else await sql`insert into ${sql.table(this.muted)} (recipient_id, type) values (${recipientId}, ${type}) on conflict do nothing`.execute(this.trx);
   }
 
   /**
@@ -107,6 +117,7 @@ export class NotificationRows {
         parent_comment_id bigint, actor_id bigint, cause text, entity_summary text, comment_summary text, created_at timestamptz)
       left join notification_reads r on r.notification_id = n.id
       left join posts p on p.id = n.post_id
+      where not exists (select 1 from ${sql.table(this.muted)} m where m.recipient_id = n.recipient_id and m.type = n.type)
       returning id, recipient_id, read_at is null and not hidden as counted`.execute(this.trx);
     for (const row of inserted.rows) {
       if (!row.counted) continue;
