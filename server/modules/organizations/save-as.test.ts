@@ -21,7 +21,9 @@ describe('publishing as a company (saveAs)', () => {
     const published = await pr.call('POST', '/api/v1/callouts', callout);
     expect(published.statusCode, published.body).toBe(201);
     const { id } = published.json();
-    expect(published.json().author).toMatchObject({ id: company.id, type: 'company' });
+    expect(published.json().author).toMatchObject({ id: company.id, type: 'company', name: 'Harbour Clients', slug: company.slug });
+    const listed = (await journalist.call('GET', '/api/v1/posts')).json().data.find((post: { id: number }) => post.id === published.json().id);
+    expect(listed.author).toMatchObject({ id: company.id, type: 'company', name: 'Harbour Clients', slug: company.slug });
     expect(await stored(id)).toEqual({ author_id: company.id, author_type: 'company', creator_id: pr.id });
 
     // Section 6: the company is the main author, so its callout is edited by platform admins, not by the person.

@@ -33,10 +33,12 @@ export type PostViewRow = Omit<PostsTable, 'kind' | 'user_types' | 'fields' | 'p
 const viewOf = (viewerId: number) => sql`
   select page.id, page.kind, page.author_id, page.author_type, page.creator_id, page.community_ids, page.user_types, page.fields,
          page.is_deleted, page.published_at, page.updated_at, page.likes_count, page.comments_count, page.total_comments_count,
-         u.firstname as author_firstname, u.lastname as author_lastname, u.slug as author_slug, u.logo as author_logo,
+         coalesce(u.firstname, c.name) as author_firstname, u.lastname as author_lastname,
+         coalesce(u.slug, c.slug) as author_slug, coalesce(u.logo, c.logo) as author_logo,
          l.liked is not null as liked, v.id as video_id, v.path as video_path, v.thumbnail_path as video_thumbnail, v.status as video_status
   from page
-  left join users u on u.id = page.author_id
+  left join users u on page.author_type = 'person' and u.id = page.author_id
+  left join companies c on page.author_type = 'company' and c.id = page.author_id
   left join lateral (select true as liked from likes l where l.target_kind = 'post' and l.target_id = page.id and l.user_id = ${viewerId} limit 1) l on true
   left join lateral (select v.id, v.path, v.thumbnail_path, v.status from uploads v where v.id = (page.fields->>'videoId')::int8 limit 1) v on true`;
 
