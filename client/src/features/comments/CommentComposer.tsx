@@ -9,6 +9,7 @@ import { textToHtml } from '../composer/richText.ts';
 import { PaperclipIcon } from '../posts/icons.tsx';
 import { uploadFile, type CommentInput } from './api.ts';
 import { insertMention, mentionQueryAt, suggestPeople } from './mentions.ts';
+import { usePeopleSearch } from './peopleSearch.ts';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,video/mp4,video/webm,video/quicktime';
 
@@ -18,7 +19,7 @@ type Uploading = { key: number; name: string; progress: number };
 export type CommentComposerProps = {
   /** The signed-in person, shown beside the field. */
   me: { name: string; avatar: string | null };
-  /** Who may be mentioned: the people of this conversation. */
+  /** The people of this conversation, suggested first when mentioning. */
   people: readonly Author[];
   placeholder: string;
   submitLabel: string;
@@ -45,7 +46,9 @@ export function CommentComposer({ me, people, placeholder, submitLabel, initialT
   const uploadKey = useRef(0);
 
   const mention = mentionQueryAt(text, caret);
-  const suggestions = mention ? suggestPeople(people, mention.query) : [];
+  // The conversation's people first, then anyone else on the platform who matches.
+  const found = usePeopleSearch(mention?.query ?? null);
+  const suggestions = mention ? suggestPeople([...people, ...found], mention.query) : [];
   const open = suggestions.length > 0;
 
   const choose = (slug: string) => {
