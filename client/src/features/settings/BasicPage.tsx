@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ProfileVisibility } from '../../../../contracts/users/catalogues.ts';
 import { firstNameBody, jobBody, lastNameBody, organizationBody, type SettingsView } from '../../../../contracts/users/settings.ts';
 import { showToast } from '../../ui/toast.tsx';
@@ -100,13 +100,18 @@ export function BasicDetails({ slug }: { slug: string }) {
 
 function VisibilityChoice({ slug, settings, onSaved }: { slug: string; settings: SettingsView; onSaved: (view: SettingsView) => void }) {
   const [saving, setSaving] = useState(false);
+  // The choice shows at once; a refusal puts the saved one back.
+  const [shown, setShown] = useState(settings.visibility);
+  useEffect(() => setShown(settings.visibility), [settings.visibility]);
   const choose = async (visibility: ProfileVisibility) => {
     if (saving || visibility === settings.visibility) return;
+    setShown(visibility);
     setSaving(true);
     try {
       onSaved(await settingsApi.visibility(slug, visibility));
       showToast({ type: 'success', lines: [visibility === 'public' ? 'Your profile is public.' : 'Your profile is private.'] });
     } catch (failure) {
+      setShown(settings.visibility);
       showToast({ type: 'error', lines: errorLines(failure) });
     } finally {
       setSaving(false);
@@ -116,8 +121,8 @@ function VisibilityChoice({ slug, settings, onSaved }: { slug: string; settings:
     <fieldset className="choice-cards" aria-busy={saving || undefined}>
       <legend className="visually-hidden">Profile visibility</legend>
       {VISIBILITY.map((option) => (
-        <label key={option.value} className={`choice-card${settings.visibility === option.value ? ' choice-card--chosen' : ''}`}>
-          <input type="radio" name="visibility" value={option.value} checked={settings.visibility === option.value} onChange={() => void choose(option.value)} />
+        <label key={option.value} className={`choice-card${shown === option.value ? ' choice-card--chosen' : ''}`}>
+          <input type="radio" name="visibility" value={option.value} checked={shown === option.value} onChange={() => void choose(option.value)} />
           <span className="choice-card__text">
             <span className="choice-card__label">{option.label}</span>
             <span className="choice-card__description">{option.description}</span>

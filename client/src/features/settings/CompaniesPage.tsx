@@ -124,7 +124,7 @@ function SpokespersonCard({ slug, companies, spokesperson }: { slug: string; com
         <p className="settings-note">Join a company first: you may speak only for a company you are responsible for.</p>
       ) : (
         <div className="responsibility__fields">
-          <SaveSelect label="I speak for" name="spokesperson-company" value={spokesperson.company ? String(spokesperson.company.id) : ''} save={(id) => save({ company: id ? Number(id) : null })}>
+          <SaveSelect label="I speak for" name="spokesperson-company" savedText="Spokesperson saved." value={spokesperson.company ? String(spokesperson.company.id) : ''} save={(id) => save({ company: id ? Number(id) : null })}>
             <option value="">No company</option>
             {companies.map((item) => (
               <option key={item.company.id} value={item.company.id}>

@@ -12,11 +12,11 @@ import { SaveField, SaveSelect } from './SaveField.tsx';
 import { SettingsCard, SettingsLoading } from './SettingsCard.tsx';
 import { issueOf } from './validation.ts';
 
-const CHANNELS: { channel: ContactChannel; label: string; autoComplete: string }[] = [
-  { channel: 'workDirect', label: 'Work phone (direct)', autoComplete: 'work tel' },
-  { channel: 'workReception', label: 'Work phone (reception)', autoComplete: 'work tel' },
-  { channel: 'mobile', label: 'Mobile phone', autoComplete: 'mobile tel' },
-  { channel: 'home', label: 'Home phone', autoComplete: 'home tel' },
+const CHANNELS: { channel: ContactChannel; label: string }[] = [
+  { channel: 'workDirect', label: 'Work phone (direct)' },
+  { channel: 'workReception', label: 'Work phone (reception)' },
+  { channel: 'mobile', label: 'Mobile phone' },
+  { channel: 'home', label: 'Home phone' },
 ];
 
 const ADDRESSES: { type: AddressType; title: string; lead: string }[] = [
@@ -26,7 +26,7 @@ const ADDRESSES: { type: AddressType; title: string; lead: string }[] = [
 ];
 
 const ADDRESS_LINES: { line: Exclude<keyof Address, 'country'>; label: string; autoComplete: string }[] = [
-  { line: 'street', label: 'Street', autoComplete: 'street-address' },
+  { line: 'street', label: 'Street', autoComplete: 'address-line1' },
   { line: 'city', label: 'City', autoComplete: 'address-level2' },
   { line: 'state', label: 'State or region', autoComplete: 'address-level1' },
   { line: 'postcode', label: 'Postcode', autoComplete: 'postal-code' },
@@ -45,13 +45,13 @@ export function ProfileInformationPage() {
     <div className="settings-stack">
       <SettingsCard title="Phone numbers" lead="Work numbers appear on your public profile; mobile and home numbers never do.">
         <div className="settings-grid">
-          {CHANNELS.map(({ channel, label, autoComplete }) => (
+          {CHANNELS.map(({ channel, label }) => (
             <SaveField
               key={channel}
               label={label}
               name={channel}
               type="tel"
-              autoComplete={autoComplete}
+              autoComplete="tel"
               value={data.contacts[channel] ?? ''}
               validate={(draft) => issueOf(contactsBody, { [channel]: draft })}
               save={async (draft) => put(await settingsApi.patchContacts(slug, { [channel]: draft }))}
@@ -71,7 +71,7 @@ export function ProfileInformationPage() {
                   key={line}
                   label={label}
                   name={`${type}-${line}`}
-                  autoComplete={`${type === 'office' ? 'work' : type === 'home' ? 'home' : 'section-postal'} ${autoComplete}`}
+                  autoComplete={`section-${type} ${autoComplete}`}
                   value={address[line]}
                   validate={(draft) => issueOf(addressBody, { ...address, [line]: draft })}
                   save={(draft) => save({ [line]: draft })}

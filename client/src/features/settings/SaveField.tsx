@@ -84,10 +84,12 @@ type SaveSelectProps = Omit<SelectProps, 'value' | 'onChange' | 'error' | 'label
   label: string;
   value: string;
   save: (next: string) => Promise<unknown>;
+  /** The toast after a change; `label saved.` when absent. */
+  savedText?: string;
 };
 
 /** A choice that saves as soon as it is made, with the same toast and inline refusal. */
-export function SaveSelect({ label, value, save, children, ...props }: SaveSelectProps) {
+export function SaveSelect({ label, value, save, savedText, children, ...props }: SaveSelectProps) {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const change = async (next: string) => {
@@ -96,7 +98,7 @@ export function SaveSelect({ label, value, save, children, ...props }: SaveSelec
     setError(null);
     try {
       await save(next);
-      showToast({ type: 'success', lines: [savedLine(label)] });
+      showToast({ type: 'success', lines: [savedText ?? savedLine(label)] });
     } catch (failure) {
       if (!isCancelled(failure)) setError(errorLines(failure).join(' '));
     } finally {
