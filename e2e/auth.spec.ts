@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demo, expectAccessible, signIn, signInThroughForm, signOut } from './people.ts';
 
-test('a person signs up as PR, lands on welcome, signs out and signs in again', async ({ page }, testInfo) => {
+test('a person signs up as PR, lands on onboarding, signs out and signs in again to the same step', async ({ page }, testInfo) => {
   const email = `ana.lopez.${Date.now()}@example.com`;
   const password = 'harbour-lights-42';
   await page.goto('/app/sign_up');
@@ -15,19 +15,18 @@ test('a person signs up as PR, lands on welcome, signs out and signs in again', 
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page).toHaveURL(/\/app\/welcome$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Pressroom, Ana' })).toBeVisible();
-  await expect(page).toHaveTitle('Welcome');
-  await expectAccessible(page, testInfo, 'welcome');
+  await expect(page).toHaveURL(/\/app\/onboarding$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'About you' })).toBeVisible();
+  await expect(page).toHaveTitle('Set up your profile');
+  await expectAccessible(page, testInfo, 'onboarding');
 
   await signOut(page);
   await expect(page).toHaveTitle('Sign in');
   await expectAccessible(page, testInfo, 'sign-in');
 
   await signInThroughForm(page, email, password);
-  await expect(page).toHaveURL(/\/app\/$/);
-  await expect(page).toHaveTitle('Home');
-  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/onboarding$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'About you' })).toBeVisible();
 });
 
 test('a wrong password is refused beside the form', async ({ page }) => {

@@ -35,7 +35,8 @@ test('a person recovers their password through the emailed link', async ({ page 
   await expect(page.getByRole('alert')).toHaveText('Email or password is not correct.');
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('second-password-2');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/app\/$/);
+  // Signed in, a new person goes on with onboarding.
+  await expect(page).toHaveURL(/\/app\/onboarding$/);
 
   // The link works once.
   await page.context().clearCookies();

@@ -2,6 +2,7 @@ import { createRoute, redirect, type AnyRoute, type RouteComponent } from '@tans
 import { lazyPage } from './lazy.ts';
 import { developmentTools, routeMeta, type RouteMeta } from './meta.ts';
 import { rootRoute, unknownPathRoute } from './root.tsx';
+import { onboardingFirst, onboardingOnly } from '../features/onboarding/guard.ts';
 
 // One lazy chunk per screen family: every page of an area loads with its first visit.
 const areaPage = lazyPage(() => import('../features/areas/AreaPage.tsx'), 'AreaPage');
@@ -18,6 +19,7 @@ const settingsTab = (name: string) => lazyPage(() => import('../features/setting
 const userProfilePage = lazyPage(() => import('../features/profiles/UserProfilePage.tsx'), 'UserProfilePage');
 const companyPage = lazyPage(() => import('../features/profiles/OrganizationPages.tsx'), 'CompanyPage');
 const outletPage = lazyPage(() => import('../features/profiles/OrganizationPages.tsx'), 'OutletPage');
+const onboardingPage = lazyPage(() => import('../features/onboarding/OnboardingPage.tsx'), 'OnboardingPage');
 const developmentPage = lazyPage(() => import('../features/development/DevelopmentPage.tsx'), 'DevelopmentPage');
 const homePage = lazyPage(() => import('../features/feed/HomePage.tsx'), 'HomePage');
 const storyPage = lazyPage(() => import('../features/posts/StoryPage.tsx'), 'StoryPage');
@@ -38,12 +40,19 @@ function branch<TParent extends AnyRoute, TPath extends string>(parent: TParent,
 const m = routeMeta;
 
 // Guest-only, and welcome.
-const home = page(rootRoute, '/', m.home, homePage);
+const home = createRoute({ getParentRoute: () => rootRoute, path: '/', staticData: { meta: m.home }, component: homePage, beforeLoad: onboardingFirst });
 const signIn = page(rootRoute, 'sign_in', m.signIn, signInPage);
 const restoreAccess = page(rootRoute, 'password/new', m.restoreAccess, restoreAccessPage);
 const passwordRecovery = page(rootRoute, 'password/recovery/$id/$code', m.passwordRecovery, passwordRecoveryPage);
 const signUp = page(rootRoute, 'sign_up', m.signUp, signUpPage);
-const welcome = page(rootRoute, 'welcome', m.welcome, welcomePage);
+const welcome = createRoute({ getParentRoute: () => rootRoute, path: 'welcome', staticData: { meta: m.welcome }, component: welcomePage, beforeLoad: onboardingFirst });
+const onboarding = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'onboarding',
+  staticData: { meta: { name: 'onboarding', title: 'Set up your profile', auth: true } },
+  component: onboardingPage,
+  beforeLoad: onboardingOnly,
+});
 const notFound = page(rootRoute, 'error/404', m.notFound, notFoundPage);
 const status = page(rootRoute, 'status', m.status, statusPage);
 
@@ -172,6 +181,7 @@ export const routeTree = rootRoute.addChildren([
   passwordRecovery,
   signUp,
   welcome,
+  onboarding,
   notFound,
   status,
   newsroomConfirmation,
