@@ -1,4 +1,5 @@
-import { Link, Outlet, useParams } from '@tanstack/react-router';
+import { Link, Outlet, useLocation, useParams } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { routeMeta } from '../../routes/meta.ts';
 import './settings.css';
 
@@ -17,6 +18,12 @@ const tabs = [
 /** User Settings (spec section 2): its sections side by side with the one shown; on phones the sections scroll sideways above it. */
 export function SettingsLayout() {
   const { slug } = useParams({ from: '/u/$slug/settings' });
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const nav = useRef<HTMLElement>(null);
+  // On phones the sections scroll sideways: the open one is brought into the strip.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <div className="settings">
       <div className="settings__head">
@@ -26,7 +33,7 @@ export function SettingsLayout() {
         </Link>
       </div>
       <div className="settings__body">
-        <nav className="settings__nav" aria-label="Settings sections">
+        <nav ref={nav} className="settings__nav" aria-label="Settings sections">
           <ul>
             {tabs.map((tab) => (
               <li key={tab.to}>
