@@ -82,6 +82,8 @@ export const storyBody = z.object({
 
 export const postListQuery = z.object({
   communitySlug: z.string().trim().min(1).max(120).optional(),
+  /** One author's posts (a person or a company), for their profile page. */
+  authorId: z.coerce.number().int().positive().optional(),
   type: z.union([z.string(), z.array(z.string())]).optional(),
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),

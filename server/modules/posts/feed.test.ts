@@ -45,4 +45,17 @@ describe('the post list and the post page, each read in one statement', () => {
     expect((await seen(admin))?.likable).toEqual({ liked: false, likesCount: 1 });
     expect(await seen(pr)).toBeUndefined();
   });
+
+  it('list one author’s posts for their profile, newest first, within what the reader may see', async () => {
+    const open = Number((await pr.call('POST', '/api/v1/callouts', { title: 'Open to all', content: 'x' })).headers['object-id']);
+    const targeted = Number((await pr.call('POST', '/api/v1/callouts', { title: 'Experts only', content: 'x', userTypes: ['experts'] })).headers['object-id']);
+    await journalist.call('POST', '/api/v1/communityPosts', { content: 'Not Pat' });
+    const ids = (who: typeof journalist) => listed(who, `?authorId=${pr.id}&limit=100`).then((posts) => posts.map((post) => post.id));
+    expect(await ids(expert)).toEqual(expect.arrayContaining([targeted, open]));
+    expect((await ids(expert)).slice(0, 2)).toEqual([targeted, open]);
+    expect(await ids(journalist)).toContain(open);
+    expect(await ids(journalist)).not.toContain(targeted);
+    const authors = (await listed(journalist, `?authorId=${pr.id}&limit=100`)).map((post) => (post as unknown as { author: { id: number } }).author.id);
+    expect(new Set(authors)).toEqual(new Set([pr.id]));
+  });
 });

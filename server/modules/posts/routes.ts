@@ -66,9 +66,9 @@ export function postRoutes(core: Core): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/v1/posts', { schema: { querystring: postListQuery, response: { 200: postList } } }, async (request) => {
       const { viewer } = context(request);
-      const { communitySlug, type, offset, limit } = request.query;
+      const { communitySlug, authorId, type, offset, limit } = request.query;
       const communityId = communitySlug === undefined ? undefined : await communityIdAt(db, viewer, communitySlug);
-      return listPostViews(db, viewer, { kinds: kindsOf(type), communityId, offset, limit });
+      return listPostViews(db, viewer, { kinds: kindsOf(type), communityId, authorId, offset, limit });
     });
 
     for (const kind of postKind.options) registerKind(app, kind);

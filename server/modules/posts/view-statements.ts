@@ -50,7 +50,7 @@ export async function postViewRow(db: Kysely<Database>, viewerId: number, postId
   return rows[0] ?? null;
 }
 
-export type FeedFilter = { kinds: PostKind[] | null; communityId?: number; offset: number; limit: number };
+export type FeedFilter = { kinds: PostKind[] | null; communityId?: number; authorId?: number; offset: number; limit: number };
 
 /** The most rows a numbered page may hold: the largest page the API serves, plus the row that tells if there is more. */
 const NUMBERED_PAGE_MAX = 101;
@@ -65,19 +65,20 @@ const NUMBERED_PAGE_MAX = 101;
  * costs a parameterised LIMIT at a tenth of the table, so its plan cache never kept a plan
  * for that statement and planned it anew on every page (half its cost). The window's run
  * condition (PostgreSQL 15) stops the index scan at the page's end, and the constant limit
- * lets one generic plan serve every page. A filter by kind or community keeps OFFSET: its
- * best plan depends on the kind or community asked for.
+ * lets one generic plan serve every page. A filter by kind, community or author keeps OFFSET:
+ * its best plan depends on the one asked for.
  */
 export async function feedRows(db: Kysely<Database>, viewer: Viewer, filter: FeedFilter): Promise<PostViewRow[]> {
   const byKind = filter.kinds ? sql`and p.kind = any(${filter.kinds}::text[])` : sql``;
   const inCommunity = filter.communityId !== undefined ? sql`and p.community_ids @> array[${filter.communityId}]::bigint[]` : sql``;
-  const visible = sql`not p.is_deleted ${byKind} ${inCommunity}
+  const byAuthor = filter.authorId !== undefined ? sql`and p.author_id = ${filter.authorId}` : sql``;
+  const visible = sql`not p.is_deleted ${byKind} ${inCommunity} ${byAuthor}
     and (${viewer.isAdmin}::bool or p.author_id = ${viewer.contactId} or p.creator_id = ${viewer.contactId} or (
       (cardinality(p.user_types) = 0 or p.user_types @> array[${viewer.userType}]::text[])
       and (cardinality(p.community_ids) = 0 or p.community_ids && (
         select coalesce(array_agg(c.id), '{}') from communities c
         where c.type = 'public' or exists (select 1 from memberships m where m.community_id = c.id and m.user_id = ${viewer.contactId})))))`;
-  const numbered = !filter.kinds && filter.communityId === undefined && filter.limit <= NUMBERED_PAGE_MAX;
+  const numbered = !filter.kinds && filter.communityId === undefined && filter.authorId === undefined && filter.limit <= NUMBERED_PAGE_MAX;
   const { rows } = numbered
     ? await sql<PostViewRow>`${preparedStatement('posts_feed')}
         with numbered as (
@@ -86,7 +87,7 @@ export async function feedRows(db: Kysely<Database>, viewer: Viewer, filter: Fee
         page as (select * from numbered where n > ${filter.offset} and n <= ${filter.offset + filter.limit} limit ${sql.lit(NUMBERED_PAGE_MAX)})
         ${viewOf(viewer.contactId)}
         order by page.n`.execute(db)
-    : await sql<PostViewRow>`${preparedStatement(`posts_feed${filter.kinds ? '_by_kind' : ''}${filter.communityId !== undefined ? '_in_community' : ''}_offset`)}
+    : await sql<PostViewRow>`${preparedStatement(`posts_feed${filter.kinds ? '_by_kind' : ''}${filter.communityId !== undefined ? '_in_community' : ''}${filter.authorId !== undefined ? '_by_author' : ''}_offset`)}
         with page as (
           select p.* from posts p where ${visible}
           order by p.published_at desc, p.id desc
