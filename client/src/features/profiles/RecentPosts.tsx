@@ -4,10 +4,7 @@ import { PostCard } from '../feed/PostCard.tsx';
 
 type RecentPostsProps = { name: string; posts: readonly PostView[]; timezone: string; readOnly: boolean };
 
-/**
- * A profile's recent posts, newest first as given, as the feed shows them. It is given the
- * posts: the post list has no author filter yet, and a profile must never show someone else's.
- */
+/** A profile's recent posts, newest first as given, as the feed shows them. */
 export function RecentPosts({ name, posts, timezone, readOnly }: RecentPostsProps) {
   return (
     <section className="profile-card" aria-labelledby="recent-posts-title">

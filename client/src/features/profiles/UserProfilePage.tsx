@@ -6,10 +6,11 @@ import { isRouteAvailable } from '../../routes/access.ts';
 import { routeMeta } from '../../routes/meta.ts';
 import { Avatar } from '../composer/Avatar.tsx';
 import { useViewer } from '../session/useViewer.ts';
-import { profileQueries } from './api.ts';
+import { profileQueries, recentPostsQuery } from './api.ts';
 import { BeatList } from './Beats.tsx';
 import { roleLabel } from './labels.ts';
 import { ProfileStatus } from './ProfileStates.tsx';
+import { RecentPosts } from './RecentPosts.tsx';
 import './profiles.css';
 
 type Details = NonNullable<UserProfile['details']>;
@@ -64,6 +65,7 @@ export function UserProfilePage() {
         <div className="profile-page__columns">
           <div className="profile-page__main">
             <Work details={person.details} />
+            {viewer.user && <AuthorPosts authorId={person.id} name={person.firstname} timezone={viewer.user.timezone} readOnly={viewer.user.isReadOnly} />}
           </div>
           <aside className="profile-page__side" aria-label="Contact">
             <Contact details={person.details} name={person.firstname} />
@@ -219,4 +221,11 @@ function Contact({ details, name }: { details: Details; name: string }) {
       </dl>
     </section>
   );
+}
+
+/** The person's newest posts that this reader may see; nothing while they load. */
+function AuthorPosts({ authorId, name, timezone, readOnly }: { authorId: number; name: string; timezone: string; readOnly: boolean }) {
+  const posts = useQuery(recentPostsQuery(authorId));
+  if (!posts.data) return null;
+  return <RecentPosts name={name} posts={posts.data.data} timezone={timezone} readOnly={readOnly} />;
 }
