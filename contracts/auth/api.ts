@@ -19,6 +19,8 @@ export const signInBody = z.object({ email, password: z.string().max(256), code:
 export const passwordNewBody = z.object({ email });
 export const passwordRecoveryParams = z.object({ id: z.string().regex(/^\d+$/), code: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/) });
 export const passwordRecoveryBody = z.object({ password });
+/** PATCH /api/v1/auth/password: a signed-in person's new password, proven by the current one. */
+export const passwordChangeBody = z.object({ currentPassword: z.string().max(256), password });
 
 export const twoFactorCodeBody = z.object({ code });
 export const twoFactorSetup = z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });

@@ -324,3 +324,31 @@ describe('the current user of the demo', () => {
     expect(admin.modules).toHaveLength(8);
   });
 });
+
+describe('changing one’s password', () => {
+  it('asks for the current password, keeps this session and ends the others, and signs in with the new one only', async () => {
+    const { person, id, token } = await signUp();
+    const other = sessionCookie(await call('POST', '/api/v1/auth/sign_in', { body: { email: person.email, password: person.password } }));
+    const change = (body: object) => call('PATCH', '/api/v1/auth/password', { token, body });
+
+    const wrong = await change({ currentPassword: 'not it at all', password: 'a brand new secret' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({ errors: ['Current password is not correct'] });
+    const weak = await change({ currentPassword: person.password, password: 'short' });
+    expect(weak.statusCode).toBe(422);
+    expect(weak.json().errors.join(' ')).toMatch(/at least 8/);
+
+    expect((await change({ currentPassword: person.password, password: 'a brand new secret' })).statusCode).toBe(204);
+    expect((await call('GET', '/api/v1/current_user/info', { token })).statusCode).toBe(200);
+    expect((await call('GET', '/api/v1/current_user/info', { token: other })).statusCode).toBe(401);
+    expect((await call('POST', '/api/v1/auth/sign_in', { body: { email: person.email, password: person.password } })).statusCode).toBe(401);
+    expect((await call('POST', '/api/v1/auth/sign_in', { body: { email: person.email, password: 'a brand new secret' } })).statusCode).toBe(200);
+    const events = await core.store.readStream(database.db, userStream(id));
+    expect(events.at(-1)).toMatchObject({ type: 'PasswordChanged', data: { userId: id, via: 'settings' } });
+    expect(JSON.stringify(events)).not.toContain('a brand new secret');
+  });
+
+  it('is refused to a guest', async () => {
+    expect((await call('PATCH', '/api/v1/auth/password', { body: { currentPassword: 'x', password: 'a brand new secret' } })).statusCode).toBe(401);
+  });
+});

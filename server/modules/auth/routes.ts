@@ -7,6 +7,7 @@ import {
   signInBody,
   signInRefused,
   signUpBody,
+  passwordChangeBody,
   twoFactorCodeBody,
   twoFactorSetup,
 } from '../../../contracts/auth/api.ts';
@@ -17,6 +18,7 @@ import { created, eventMetadata } from '../../http/request-context.ts';
 import type { Services } from '../../services.ts';
 import { userDecider, userStream } from '../users/commands.ts';
 import { findCurrentUser } from '../users/queries.ts';
+import { changePassword } from './password-change.ts';
 import { actorOf, clearSessionCookie, requireUser, setSessionCookie } from './plugin.ts';
 import { verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import { recoverPassword, requestRecovery } from './recovery.ts';
@@ -78,6 +80,15 @@ export function authRoutes(core: Core, services: Services): FastifyPluginAsyncZo
     app.post('/api/v1/auth/sign_out', async (request, reply) => {
       if (request.auth) await revokeSession(db, request.auth.tokenHash);
       clearSessionCookie(reply, services.secureCookies);
+      return reply.status(204).send();
+    });
+
+    app.patch('/api/v1/auth/password', { schema: { body: passwordChangeBody } }, async (request, reply) => {
+      const user = requireUser(request);
+      // Guessing the current password from a stolen session spends the same budget as signing in.
+      const { email } = await db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow();
+      await services.rateLimits.signIn(request.ip, email);
+      await changePassword(core, user.id, request.body, request.auth!.tokenHash, eventMetadata(request, actorOf(user)));
       return reply.status(204).send();
     });
 

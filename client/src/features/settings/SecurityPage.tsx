@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import type { twoFactorSetup } from '../../../../contracts/auth/api.ts';
@@ -7,15 +8,28 @@ import { Input } from '../../ui/Input.tsx';
 import { showToast } from '../../ui/toast.tsx';
 import { FormErrors, errorLines } from '../auth/FormErrors.tsx';
 import { AUTHENTICATOR_APPS } from '../auth/twoFactor.ts';
+import { cachedCurrentUser, currentUserKey } from '../session/currentUser.ts';
+import { PasswordSection } from './PasswordSection.tsx';
 
 type Setup = z.infer<typeof twoFactorSetup>;
 type State = { step: 'start' } | { step: 'scan'; setup: Setup } | { step: 'on' };
 
 const ALREADY_ON = 'Two-factor authentication is already on.';
 
-/** Security: two-factor authentication with an authenticator app (QR code, then a code to prove it). */
+/** Security: the password, and two-factor authentication. */
 export function SecurityPage() {
-  const [state, setState] = useState<State>({ step: 'start' });
+  return (
+    <>
+      <PasswordSection />
+      <TwoFactorSection />
+    </>
+  );
+}
+
+/** Two-factor authentication with an authenticator app (QR code, then a code to prove it). */
+function TwoFactorSection() {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<State>(() => (cachedCurrentUser(queryClient)?.twoFactor ? { step: 'on' } : { step: 'start' }));
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [lines, setLines] = useState<string[]>([]);
@@ -38,7 +52,7 @@ export function SecurityPage() {
         const setup = await api.post<Setup>('/api/v1/auth/two_factor/setup', undefined, { quiet: true });
         setState({ step: 'scan', setup });
       } catch (error) {
-        // The current user does not say whether two-factor is on; the setup call does.
+        // Turned on elsewhere since the current user was read.
         if (error instanceof ApiError && error.errors.includes(ALREADY_ON)) setState({ step: 'on' });
         else throw error;
       }
@@ -50,6 +64,7 @@ export function SecurityPage() {
       await api.post('/api/v1/auth/two_factor/enable', { code }, { quiet: true });
       setCode('');
       setState({ step: 'on' });
+      void queryClient.invalidateQueries({ queryKey: currentUserKey });
       showToast({ type: 'success', lines: ['Two-factor authentication is on.'] });
     });
   };
@@ -60,6 +75,7 @@ export function SecurityPage() {
       await api.delete('/api/v1/auth/two_factor', { code }, { quiet: true });
       setCode('');
       setState({ step: 'start' });
+      void queryClient.invalidateQueries({ queryKey: currentUserKey });
       showToast({ type: 'success', lines: ['Two-factor authentication is off.'] });
     });
   };
