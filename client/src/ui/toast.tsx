@@ -52,11 +52,12 @@ export function Toaster() {
   const current = store.use();
   return (
     <section className="toaster" aria-label="Notifications">
-      <ol className="toaster__list">
+      {/* Not a list: each toast is a live region of its own, which a list item may not be. */}
+      <div className="toaster__list">
         {current.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />
         ))}
-      </ol>
+      </div>
     </section>
   );
 }
@@ -80,7 +81,7 @@ function ToastItem({ toast }: { toast: Toast }) {
 
   const [first] = toast.lines;
   return (
-    <li
+    <div
       className={`toast toast--${toast.type}${toast.leaving ? ' toast--leaving' : ''}`}
       role={toast.type === 'error' ? 'alert' : 'status'}
       aria-atomic="true"
@@ -107,6 +108,6 @@ function ToastItem({ toast }: { toast: Toast }) {
       <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
         <CloseIcon width="16" height="16" />
       </button>
-    </li>
+    </div>
   );
 }
