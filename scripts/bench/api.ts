@@ -14,6 +14,7 @@
  */
 import fs from 'node:fs';
 import autocannon from 'autocannon';
+import { steadyLoad, type PlannedRequest, type SteadyShot } from './steady-load.ts';
 import { SESSION_COOKIE } from '../../server/modules/auth/sessions.ts';
 import { APP_ARGS, appReady, connected, dropDatabase, fmt, freshDatabase, likePath, percentile, pick, seed, startChild, stopChild, XHR, type Child } from './fixtures.ts';
 
@@ -53,19 +54,34 @@ async function withServers<T>(url: string, run: (app: Child, plain: Child) => Pr
   }
 }
 
-type Shot = { result: autocannon.Result; latencies: number[] };
+/** What one window of load did: answers by kind, the 2xx latencies (ms), and its length (s). */
+type Shot = SteadyShot & { timeouts: number };
 
-function fire(base: string, request: autocannon.Request, duration: number, rate?: number): Promise<Shot> {
+/** Closed-loop (as fast as 50 connections go), or open-loop at a steady `rate`. */
+async function fire(base: string, request: autocannon.Request, duration: number, rate?: number): Promise<Shot> {
+  if (rate) return { ...(await steadyLoad(base, () => planned(request), rate, duration, CONNECTIONS)), timeouts: 0 };
   const latencies: number[] = [];
-  return new Promise((resolve, reject) => {
-    const options = { url: base, connections: CONNECTIONS, duration, requests: [request], ...(rate ? { overallRate: rate } : {}) };
-    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve({ result, latencies })));
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: base, connections: CONNECTIONS, duration, requests: [request] }, (error, result) => (error ? reject(error) : resolve(result)));
     // autocannon's own histogram keeps whole milliseconds; these are exact. Like its
     // histogram, only 2xx count. Its types leave out the client it passes first.
     (instance as NodeJS.EventEmitter).on('response', (_client: unknown, statusCode: number, _bytes: number, ms: number) => {
       if (statusCode >= 200 && statusCode < 300) latencies.push(ms);
     });
   });
+  const codes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, stats]) => [code, stats.count ?? 0]),
+  );
+  return { ok: result['2xx'], non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, codes, seconds: result.duration, latencies };
+}
+
+/** One request as autocannon's setupRequest would make it, for the steady driver. */
+function planned(request: autocannon.Request): PlannedRequest {
+  const setup = request.setupRequest as (request: autocannon.Request, context: object) => autocannon.Request;
+  const made = setup({ ...request }, {}) as { method?: string; path: string; headers?: Record<string, string>; body?: string };
+  return { method: made.method ?? request.method ?? 'GET', path: made.path, headers: made.headers ?? {}, ...(made.body ? { body: made.body } : {}) };
 }
 
 /**
@@ -102,17 +118,15 @@ async function measure(url: string, workload: string, server: Child, request: au
   const base = server.base;
   await fire(base, request, WARMUP_SECONDS, rate);
   const before = await cpuSnapshot(url, server);
-  const { result, latencies } = await fire(base, request, seconds, rate);
-  const cpu = await cpuPerRequest(url, server, before, result['2xx'] + result.non2xx);
-  latencies.sort((a, b) => a - b);
-  const failed = result.non2xx + result.errors;
-  const codes = Object.entries(result.statusCodeStats ?? {})
-    .filter(([code]) => !code.startsWith('2'))
-    .map(([code, stats]) => `${stats.count ?? 0} x ${code}`);
-  if (result.errors > 0) codes.push(`${result.errors} connection errors (${result.timeouts} timeouts)`);
-  const row: Row = { workload, rate: result['2xx'] / result.duration, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed, failures: codes.join(', '), baseline, cpu };
+  const shot = await fire(base, request, seconds, rate);
+  const cpu = await cpuPerRequest(url, server, before, shot.ok + shot.non2xx);
+  const latencies = [...shot.latencies].sort((a, b) => a - b);
+  const failed = shot.non2xx + shot.errors;
+  const codes = Object.entries(shot.codes).map(([code, count]) => `${count} x ${code}`);
+  if (shot.errors > 0) codes.push(`${shot.errors} connection errors (${shot.timeouts} timeouts)`);
+  const row: Row = { workload, rate: shot.ok / shot.seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed, failures: codes.join(', '), baseline, cpu };
   process.stderr.write(`  ${workload}: ${fmt(row.rate)}/s, p99 ${fmt(row.p99, 2)} ms${failed ? `, failed: ${row.failures}` : ''}\n`);
-  const attempted = result['2xx'] + failed;
+  const attempted = shot.ok + failed;
   if (failed > attempted * 0.01) throw new Error(`${workload}: ${failed} of ${attempted} requests failed (${row.failures}); a benchmark of failures is worthless`);
   return row;
 }
@@ -144,8 +158,8 @@ async function measureAll(url: string, app: Child, plain: Child, fixtures: Fixtu
   };
 
   const baseline = await measure(url, 'plain INSERT route', plain, plainInsert);
-  // A page's latency, not a queue's: 50 readers at a steady rate (closed-loop, p99 is mostly
-  // 50 ÷ throughput, the time spent waiting behind the other 49).
+  // A page's latency, not a queue's: requests arriving at a steady rate over 50 connections
+  // (closed-loop, p99 is mostly 50 ÷ throughput, the time spent waiting behind the other 49).
   const feedRow = await measure(url, `GET /api/v1/posts first ${FEED_PAGES} pages of ${FEED_PAGE}, ${FEED_RATE} req/s`, app, feed, undefined, FEED_RATE);
   const many = await measure(url, `like toggles on ${fmt(POSTS)} posts`, app, likeOn(likePaths), baseline.rate);
   const hot = await measure(url, 'like toggles on one hot post', app, likeOn([hotPath]), baseline.rate);
