@@ -64,8 +64,10 @@ test('a signed-in person sees the 404 page for unknown paths, bad ids and routes
   await expect(page).toHaveTitle('Page not found');
   await expectAccessible(page, testInfo, '404');
 
-  await page.goto('/app/stories/42');
-  await expect(page.getByRole('heading', { level: 1, name: 'Story' })).toBeVisible();
+  // Digits are a story's address even when no such story exists: its page says so.
+  await page.goto('/app/stories/424242');
+  await expect(page).toHaveURL(/\/app\/stories\/424242$/);
+  await expect(page.getByText('This story is not available')).toBeVisible();
 });
 
 test('guest-only routes send a signed-in person home', async ({ page }) => {
