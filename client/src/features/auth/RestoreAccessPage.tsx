@@ -1,30 +1,19 @@
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api } from '../../lib/api/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Input } from '../../ui/Input.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
-import { FormErrors, errorLines } from './FormErrors.tsx';
+import { FormErrors } from './FormErrors.tsx';
+import { useSubmission } from './useSubmission.ts';
 
 export function RestoreAccessPage() {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [lines, setLines] = useState<string[]>([]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setLines([]);
-    try {
-      await api.post('/api/v1/auth/password/new', { email }, { quiet: true });
-      setSentTo(email.trim());
-    } catch (error) {
-      setLines(errorLines(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, lines, submit } = useSubmission(async () => {
+    await api.post('/api/v1/auth/password/new', { email }, { quiet: true });
+    setSentTo(email.trim());
+  });
 
   const back = (
     <p>
@@ -47,7 +36,7 @@ export function RestoreAccessPage() {
 
   return (
     <AuthLayout title="Restore access" lead="Enter the email of your account and we will send you a link to choose a new password." footer={back}>
-      <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="auth-form" onSubmit={submit} noValidate>
         <FormErrors lines={lines} />
         <Input placeholder="" label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
         <Button type="submit" block loading={busy} disabled={!email.trim()}>

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { CurrentUser } from '../../../../contracts/users/current-user.ts';
 import { api } from '../../lib/api/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Input, PasswordInput } from '../../ui/Input.tsx';
 import { signedIn } from '../session/session.ts';
-import { FormErrors, errorLines } from './FormErrors.tsx';
+import { FormErrors } from './FormErrors.tsx';
 import { asksForTwoFactorCode } from './twoFactor.ts';
+import { useSubmission } from './useSubmission.ts';
 import './auth.css';
 
 /** Email and password, then the authenticator code when the account has two-factor on. */
@@ -17,32 +18,23 @@ export function SignInForm({ onSignedIn, email: initialEmail = '' }: { onSignedI
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [codeStep, setCodeStep] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [lines, setLines] = useState<string[]>([]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setLines([]);
-    try {
+  const { busy, lines, setLines, submit } = useSubmission(
+    async () => {
       const body = { email, password, ...(codeStep ? { code } : {}) };
       const user = await api.post<CurrentUser>('/api/v1/auth/sign_in', body, { quiet: true });
       signedIn(queryClient, user);
       onSignedIn(user);
-    } catch (error) {
-      if (asksForTwoFactorCode(error) && !codeStep) {
-        setCodeStep(true);
-      } else {
-        setLines(errorLines(error));
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    (error) => {
+      if (!asksForTwoFactorCode(error) || codeStep) return false;
+      setCodeStep(true);
+      return true;
+    },
+  );
 
   if (codeStep) {
     return (
-      <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="auth-form" onSubmit={submit} noValidate>
         <p className="auth-form__lead">Open your authenticator app and enter the 6-digit code it shows for Pressroom.</p>
         <FormErrors lines={lines} />
         <Input
@@ -77,7 +69,7 @@ export function SignInForm({ onSignedIn, email: initialEmail = '' }: { onSignedI
   }
 
   return (
-    <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="auth-form" onSubmit={submit} noValidate>
       <FormErrors lines={lines} />
       <Input placeholder="" label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
       <PasswordInput placeholder="" label="Password" name="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />

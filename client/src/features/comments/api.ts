@@ -1,7 +1,7 @@
 import type { PostKind } from '../../../../contracts/posts/kinds.ts';
 import type { CommentView } from '../../../../contracts/posts/views.ts';
 import type { UploadView } from '../../../../contracts/uploads.ts';
-import { api, ApiError } from '../../lib/api/index.ts';
+import { api, uploadWithProgress } from '../../lib/api/index.ts';
 import { postPath } from '../posts/api.ts';
 import type { ThreadPage } from '../posts/cache.ts';
 
@@ -18,31 +18,6 @@ export const editComment = (id: number, input: Omit<CommentInput, 'parentId'>) =
 
 export const deleteComment = (id: number) => api.delete(`/api/v1/comments/${id}`);
 
-/**
- * POST /api/v1/uploads with progress: fetch cannot report an upload's progress, so this one
- * call goes through XMLHttpRequest, with the same header and the same error shape as the API client.
- */
-export function uploadFile(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadView> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', '/api/v1/uploads');
-    request.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    request.setRequestHeader('Accept', 'application/json');
-    request.withCredentials = true;
-    request.responseType = 'json';
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      const body = (request.response ?? {}) as UploadView & { errors?: string[]; detail?: string };
-      if (request.status >= 200 && request.status < 300) resolve(body);
-      else reject(new ApiError(request.status, { ...(body.errors ? { errors: body.errors } : {}), ...(body.detail ? { detail: body.detail } : {}) }));
-    };
-    request.onerror = () => reject(new ApiError(0, {}));
-    signal?.addEventListener('abort', () => request.abort());
-    request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    const body = new FormData();
-    body.append('file', file, file.name);
-    request.send(body);
-  });
-}
+/** POST /api/v1/uploads (multipart field `file`) with its progress. */
+export const uploadFile = (file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) =>
+  uploadWithProgress<UploadView>('/api/v1/uploads', 'file', file, onProgress, signal);

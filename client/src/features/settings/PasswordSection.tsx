@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api } from '../../lib/api/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PasswordInput } from '../../ui/Input.tsx';
 import { showToast } from '../../ui/toast.tsx';
-import { FormErrors, errorLines } from '../auth/FormErrors.tsx';
+import { FormErrors } from '../auth/FormErrors.tsx';
+import { useSubmission } from '../auth/useSubmission.ts';
 
 const MIN_LENGTH = 8;
 
@@ -11,24 +12,12 @@ const MIN_LENGTH = 8;
 export function PasswordSection() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [lines, setLines] = useState<string[]>([]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setLines([]);
-    try {
-      await api.patch('/api/v1/auth/password', { currentPassword, password }, { quiet: true });
-      setCurrentPassword('');
-      setPassword('');
-      showToast({ type: 'success', lines: ['Your password is changed. Other devices are signed out.'] });
-    } catch (error) {
-      setLines(errorLines(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, lines, submit } = useSubmission(async () => {
+    await api.patch('/api/v1/auth/password', { currentPassword, password }, { quiet: true });
+    setCurrentPassword('');
+    setPassword('');
+    showToast({ type: 'success', lines: ['Your password is changed. Other devices are signed out.'] });
+  });
 
   return (
     <section className="settings-section" aria-labelledby="password-title">
@@ -37,7 +26,7 @@ export function PasswordSection() {
       </h2>
       <p className="settings-section__lead">Changing it signs you out everywhere else.</p>
       <FormErrors lines={lines} />
-      <form className="settings-password" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="settings-password" onSubmit={submit} noValidate>
         <PasswordInput label="Current password" name="currentPassword" required value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
         <PasswordInput
           label="New password"

@@ -10,7 +10,7 @@ export class ApiError extends Error {
   readonly detail?: string;
   readonly body: Readonly<Record<string, unknown>>;
 
-  constructor(status: number, body: { errors?: string[]; detail?: string; [field: string]: unknown } = {}, options?: { cause?: unknown }) {
+  constructor(status: number, body: ApiErrorBody = {}, options?: { cause?: unknown }) {
     const errors = body.errors ?? [];
     super(errors.join('\n') || body.detail || (status ? `Request failed with status ${status}` : 'Request failed'), options);
     this.status = status;
@@ -18,4 +18,17 @@ export class ApiError extends Error {
     this.body = body;
     if (body.detail !== undefined) this.detail = body.detail;
   }
+}
+
+export type ApiErrorBody = { errors?: string[]; detail?: string; [field: string]: unknown };
+
+/** What a failed answer said, with `errors` and `detail` kept only when they have the API's shape. */
+export function errorBodyFrom(value: unknown): ApiErrorBody {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const { errors, detail, ...rest } = value as Record<string, unknown>;
+  return {
+    ...rest,
+    ...(Array.isArray(errors) && errors.every((line) => typeof line === 'string') ? { errors } : {}),
+    ...(typeof detail === 'string' ? { detail } : {}),
+  };
 }

@@ -1,4 +1,4 @@
-import { ApiError } from './ApiError.ts';
+import { ApiError, errorBodyFrom, type ApiErrorBody } from './ApiError.ts';
 import { isCancellation, runErrorCatalogue } from './catalogue.ts';
 
 export type RequestOptions = {
@@ -27,15 +27,8 @@ async function bodyOf(response: Response): Promise<unknown> {
 }
 
 // Error bodies come from our server ({errors} or {detail}) or from a proxy in front of it (HTML, nothing).
-async function errorBodyOf(response: Response): Promise<{ errors?: string[]; detail?: string; [field: string]: unknown }> {
-  const body = await bodyOf(response).catch(() => undefined);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
-  const { errors, detail, ...rest } = body as Record<string, unknown>;
-  return {
-    ...rest,
-    ...(Array.isArray(errors) && errors.every((line) => typeof line === 'string') ? { errors } : {}),
-    ...(typeof detail === 'string' ? { detail } : {}),
-  };
+async function errorBodyOf(response: Response): Promise<ApiErrorBody> {
+  return errorBodyFrom(await bodyOf(response).catch(() => undefined));
 }
 
 async function send(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<{ response: Response; body: unknown }> {
