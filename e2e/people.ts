@@ -49,3 +49,14 @@ export async function keepScreenshot(page: Page, testInfo: TestInfo, name: strin
   await testInfo.attach(`${name}.png`, { body, contentType: 'image/png' });
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
+
+/** A person of their own, signed up and past onboarding, signed in on `page`; answers their email. */
+export async function newPersonPastOnboarding(page: Page, role: 'journo' | 'pr' | 'expert'): Promise<string> {
+  const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const headers = { 'x-requested-with': 'XMLHttpRequest' };
+  const signedUp = await page.request.post('/api/v1/auth/sign_up', { headers, data: { email, password: DEMO_PASSWORD, firstname: 'Tess', lastname: 'Tester', role } });
+  expect(signedUp.status()).toBe(201);
+  const { slug } = await (await page.request.get('/api/v1/current_user/info', { headers })).json();
+  expect((await page.request.patch(`/api/v1/u/${slug}/settings/onboarding`, { headers, data: { stage: false } })).ok()).toBe(true);
+  return email;
+}

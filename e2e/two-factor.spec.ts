@@ -1,23 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { DEMO_PASSWORD, expectAccessible, keepScreenshot, signInThroughForm, signOut } from './people.ts';
-
-/**
- * An expert of their own, past onboarding: two-factor stays on for them, and the demo people
- * the other browser tests sign in as must keep signing in with a password alone.
- */
-async function newExpert(page: Page): Promise<string> {
-  const email = `expert-${Date.now()}@example.com`;
-  const headers = { 'x-requested-with': 'XMLHttpRequest' };
-  const signedUp = await page.request.post('/api/v1/auth/sign_up', { headers, data: { email, password: DEMO_PASSWORD, firstname: 'Tess', lastname: 'Factor', role: 'expert' } });
-  expect(signedUp.status()).toBe(201);
-  const { slug } = await (await page.request.get('/api/v1/current_user/info', { headers })).json();
-  expect((await page.request.patch(`/api/v1/u/${slug}/settings/onboarding`, { headers, data: { stage: false } })).ok()).toBe(true);
-  return email;
-}
+import { expectAccessible, keepScreenshot, newPersonPastOnboarding, signInThroughForm, signOut } from './people.ts';
 
 test('an expert turns on two-factor with the QR code, then signs in with a code', async ({ page }, testInfo) => {
-  const expert = await newExpert(page);
+  // An expert of their own: two-factor stays on for them, and the demo people must keep
+  // signing in with a password alone.
+  const expert = await newPersonPastOnboarding(page, 'expert');
   await page.goto('/app/');
   await page.getByRole('button', { name: /account menu/ }).click();
   await page.getByRole('link', { name: 'Settings' }).click();
