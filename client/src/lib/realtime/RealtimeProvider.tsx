@@ -12,8 +12,8 @@ export type RealtimeProviderProps = {
 
 /**
  * Mounted once by the app shell: one socket.io connection for the tab, authenticated by the
- * session cookie, and a discreet indicator while it is down. A `resync` from the server (or a
- * reconnect with nothing to resume from) refetches every query on screen.
+ * session cookie, and a discreet indicator while it is down. The first join, a `resync` from
+ * the server, or a reconnect with nothing to resume from refetches every query on screen.
  */
 export function RealtimeProvider({ userId, children }: RealtimeProviderProps) {
   const queryClient = useQueryClient();

@@ -116,6 +116,9 @@ export class RealtimeConnection {
     if (reconnect) this.ordering.hold();
     await Promise.all([...this.rooms.keys()].map((room) => this.send('join', room)));
     if (reconnect) await this.resume();
+    // What the screen read before its rooms were joined may have changed meanwhile, and
+    // nothing of that reached this socket: read it again once.
+    else this.onResync();
     this.setState(this.socket.connected ? 'online' : 'offline');
   }
 
