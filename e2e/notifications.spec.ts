@@ -11,7 +11,7 @@ const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
 async function call<T>(request: APIRequestContext, method: 'POST' | 'PATCH', url: string, data?: object): Promise<T> {
   const response = await request.fetch(url, { method, headers: XHR, ...(data ? { data } : {}) });
-  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBeTruthy();
+  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }
 

@@ -7,7 +7,7 @@ export const IMAGE_ERROR_DELAY_MS = 1500;
 
 export type SafeImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'onError'> & {
   alt: string;
-  /** Shown instead of a broken image; a neutral placeholder by default. */
+  /** Shown instead of a broken image; a neutral picture by default. */
   fallback?: ReactNode;
   onLoadError?: (src: string) => void;
 };

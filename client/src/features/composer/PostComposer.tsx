@@ -30,7 +30,7 @@ export type PostComposerProps = {
   onDirtyChange?: (dirty: boolean) => void;
 };
 
-const CONTENT_PLACEHOLDERS: Record<PostKind, string> = {
+const CONTENT_PROMPTS: Record<PostKind, string> = {
   communityPost: 'What do you want to talk about?',
   callout: 'Describe what you are looking for and who you would like to hear from',
   job: '',
@@ -183,7 +183,7 @@ export function PostComposer({ kind, post, communityId, onSaved, onCancel, onDir
             required={kind === 'callout' || kind === 'job' || kind === 'story'}
             rows={kind === 'communityPost' ? 5 : 4}
             autoFocus={!editing && kind === 'communityPost'}
-            placeholder={CONTENT_PLACEHOLDERS[kind] || undefined}
+            placeholder={CONTENT_PROMPTS[kind] || undefined}
             error={errorOf(field)}
             onChange={(next) => set(field, next)}
           />

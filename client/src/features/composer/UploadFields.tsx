@@ -84,7 +84,7 @@ function Preview({ item, onRemove }: { item: HeldUpload; onRemove: () => void })
       {picture ? (
         <img src={picture} alt="" className="composer-media__image" />
       ) : (
-        <div className="composer-media__placeholder">
+        <div className="composer-media__video">
           <KindIcon kind="record" />
           {item.status === 'processing' ? 'Video attached, processing' : 'Video attached'}
         </div>

@@ -1,27 +1,11 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { SVGProps } from 'react';
+import { Icon as KitIcon } from '../../ui/icons.tsx';
 
 type IconProps = SVGProps<SVGSVGElement>;
 
 // Navigation icons are decoration: each sits beside its label or inside a labelled control.
-function NavIcon({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+// A lighter stroke than the kit's icons, which sit in buttons.
+const NavIcon = (props: IconProps) => <KitIcon strokeWidth="1.8" {...props} />;
 
 const paths = {
   home: <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z" />,
