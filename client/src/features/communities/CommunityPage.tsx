@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { CommunityView } from '../../../../contracts/communities/api.ts';
 import { KIND_LABELS } from '../../../../contracts/posts/kinds.ts';
-import { compactNumber, DEFAULT_TIMEZONE, fromNow } from '../../lib/format/index.ts';
+import { compactNumber, fromNow } from '../../lib/format/index.ts';
 import { useRoom, useSocketEvent } from '../../lib/realtime/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -60,7 +60,6 @@ function useLiveMembership(community: CommunityView | null | undefined) {
 
 function MembersCard({ community, readable }: { community: CommunityView; readable: boolean }) {
   const members = useMembers(community.slug, readable, MEMBERS_SHOWN);
-  const user = useCurrentUser();
   return (
     <section className="community-card" aria-labelledby="community-members">
       <h2 id="community-members" className="community-card__title">
@@ -83,7 +82,7 @@ function MembersCard({ community, readable }: { community: CommunityView; readab
                 </Link>
                 {member.isAdmin && <span className="community-tag">Admin</span>}
                 <span className="community-member__about">
-                  {member.about || 'Member'} · active {fromNow(member.lastActiveStamp * 1000, user?.timezone || DEFAULT_TIMEZONE)}
+                  {member.about || 'Member'} · active {fromNow(member.lastActiveStamp * 1000)}
                 </span>
               </span>
             </li>

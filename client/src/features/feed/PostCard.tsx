@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import type { PostView } from '../../../../contracts/posts/views.ts';
 import { useRoom } from '../../lib/realtime/index.ts';
 import { LikeButton } from '../likes/LikeButton.tsx';
@@ -13,9 +13,10 @@ const INTERACTIVE = 'a, button, video, select, input, textarea, label';
 
 /**
  * A post in a list: its kind, author, time, content, counts and like button. Its room is
- * joined while it is rendered, so likes and comments change it in place.
+ * joined while it is rendered, so likes and comments change it in place. Memoised: the list
+ * renders again at every step of a scroll, and a card only needs to when its post changes.
  */
-export function PostCard({ post, timezone, readOnly }: { post: PostView; timezone: string; readOnly: boolean }) {
+export const PostCard = memo(function PostCard({ post, timezone, readOnly }: { post: PostView; timezone: string; readOnly: boolean }) {
   useRoom(`post:${post.id}`);
   const { open } = usePostModal();
   const openPost = () => open(post.type, post.id);
@@ -46,4 +47,4 @@ export function PostCard({ post, timezone, readOnly }: { post: PostView; timezon
       </footer>
     </article>
   );
-}
+});

@@ -71,6 +71,7 @@ export function PostList({ communitySlug, type }: PostListProps) {
   });
 
   const listRef = useRef<HTMLDivElement>(null);
+  const loadMoreIfNearEnd = useRef(() => {});
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
     const measure = () => setScrollMargin((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
@@ -86,6 +87,7 @@ export function PostList({ communitySlug, type }: PostListProps) {
     overscan: 0,
     scrollMargin,
     getItemKey: (index) => posts[index]!.id,
+    onChange: () => loadMoreIfNearEnd.current(),
     rangeExtractor: (range) => {
       const top = window.scrollY;
       return bufferedRange(virtualizer.measurementsCache, range, { top, bottom: top + window.innerHeight });
@@ -93,11 +95,18 @@ export function PostList({ communitySlug, type }: PostListProps) {
   });
   const items = virtualizer.getVirtualItems();
 
-  const lastRendered = items.at(-1)?.index ?? -1;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastRendered >= posts.length - LOAD_AHEAD) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastRendered, posts.length]);
+  // After a batch arrives, and whenever the rendered range moves. The virtualiser's own
+  // onChange hears every scroll: an effect keyed on the rendered range missed some of them
+  // (a render flushed from a scroll event does not always run passive effects before the
+  // next), and a reader at the bottom then waited for a batch that was never asked for.
+  useLayoutEffect(() => {
+    loadMoreIfNearEnd.current = () => {
+      const lastRendered = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
+      if (hasNextPage && !isFetchingNextPage && lastRendered >= posts.length - LOAD_AHEAD) void fetchNextPage();
+    };
+  });
+  useEffect(() => loadMoreIfNearEnd.current(), [loadMoreIfNearEnd, hasNextPage, isFetchingNextPage, posts.length]);
 
   const showNewPosts = useCallback(async () => {
     setPending(new Set());

@@ -1,5 +1,5 @@
 import type { NotificationType, NotificationView } from '../../../../contracts/notifications.ts';
-import { DEFAULT_TIMEZONE, fromNow } from '../../lib/format/index.ts';
+import { DEFAULT_TIMEZONE, formatDate, fromNow } from '../../lib/format/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -53,8 +53,8 @@ function NotificationItem({ notification, timezone, onOpen }: { notification: No
             <strong>{parts.actors}</strong> {parts.action}
           </span>
           {quote && <span className="notification__quote">“{quote}”</span>}
-          <time className="notification__time" dateTime={notification.when}>
-            {fromNow(notification.when, timezone)}
+          <time className="notification__time" dateTime={notification.when} title={formatDate(notification.when, 'dateTime', timezone)}>
+            {fromNow(notification.when)}
           </time>
         </span>
         {!notification.isRead && <span className="notification__dot" aria-label="Unread" role="img" />}

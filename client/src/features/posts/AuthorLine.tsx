@@ -24,7 +24,7 @@ export function AuthorLink({ author, children }: { author: Author; children: Rea
 export function RelativeTime({ value, timezone = DEFAULT_TIMEZONE }: { value: string; timezone?: string | undefined }) {
   return (
     <time dateTime={value} title={formatDate(value, 'dateTime', timezone)}>
-      {fromNow(value, timezone)}
+      {fromNow(value)}
     </time>
   );
 }

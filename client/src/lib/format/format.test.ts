@@ -28,7 +28,7 @@ describe('dates (spec section 9)', () => {
     vi.useFakeTimers({ now: new Date(instant) });
     expect(fromNow('2024-03-05T23:29:30Z')).toBe('a few seconds ago');
     expect(fromNow('2024-03-05T20:30:00Z')).toBe('3 hours ago');
-    expect(fromNow('2024-03-02T23:30:00Z', 'Europe/London')).toBe('3 days ago');
+    expect(fromNow('2024-03-02T23:30:00Z')).toBe('3 days ago');
   });
 });
 
