@@ -209,3 +209,28 @@ for (const width of [375, 1440]) {
     await a.context.close();
   });
 }
+
+test('a community with more posts than three batches loads batch after batch as one scrolls, to its end', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const a = await person(browser, demo.admin);
+  const page = a.page;
+  const name = `Long reads ${Date.now()}`;
+  const { body: community } = await call<{ id: number; slug: string }>(page, 'post', '/api/v1/communities', { name, type: 'public', description: 'A community with a long history.' });
+  const POSTS = 65;
+  for (let n = 1; n <= POSTS; n++) {
+    await call(page, 'post', '/api/v1/communityPosts', { content: `<p>Long read ${n}</p>`, attachments: [], communities: [community.id], userTypes: [] });
+  }
+
+  await page.goto(`/app/community/${community.slug}`);
+  await expect(page.locator('main article').first()).toContainText(`Long read ${POSTS}`, OPENING);
+  const end = page.getByText('You are all caught up');
+  // The reader goes to the bottom again and again, as a person flicking down does; each visit asks for the next 20.
+  await expect(async () => {
+    await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+    await expect(end).toBeInViewport({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
+  // The oldest post is at the bottom, and the virtual list kept only a screenful of cards in the DOM.
+  await expect(page.locator('main article').last().getByText('Long read 1', { exact: true })).toBeVisible();
+  expect(await page.locator('main article').count()).toBeLessThan(20);
+  await a.context.close();
+});
