@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { preparedStatement } from '../db/connect.ts';
+import { batchArray, preparedStatement } from '../db/connect.ts';
 import type { Executor } from './types.ts';
 
 /** One event ready for the log, already validated and encoded. */
@@ -43,8 +43,8 @@ export async function insertAppends(executor: Executor, requests: AppendRequest[
   }
   const result = await sql<InsertedRow>`${preparedStatement('events_append')}
     with input as (
-      select * from unnest(${streamIds}::text[], ${expected}::int4[], ${offsets}::int4[], ${types}::text[],
-                           ${schemaVersions}::int2[], ${data}::text[], ${metadata}::text[])
+      select * from unnest(${batchArray(streamIds, 'text')}, ${batchArray(expected, 'int4')}, ${batchArray(offsets, 'int4')}, ${batchArray(types, 'text')},
+                           ${batchArray(schemaVersions, 'int2')}, ${batchArray(data, 'text')}, ${batchArray(metadata, 'text')})
         with ordinality as t(stream_id, expected, offset_in_stream, type, schema_version, data, metadata, ord)
     ),
     heads as (

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { preparedStatement } from '../../db/connect.ts';
+import { batchArray, preparedStatement } from '../../db/connect.ts';
 import type { Executor } from '../../events/types.ts';
 
 export type LikeTarget = 'post' | 'comment';
@@ -32,10 +32,10 @@ export const likeStream = (target: LikeTarget, targetId: number, userId: number)
 export async function toggleLikes(db: Executor, requests: readonly ToggleRequest[]): Promise<ToggleRow[]> {
   const result = await sql<ToggleRow>`${preparedStatement('likes_toggle')}
     with input as (
-      select * from unnest(${requests.map((r) => r.targetKind)}::text[], ${requests.map((r) => r.targetId)}::int8[],
-                           ${requests.map((r) => r.userId)}::int8[], ${requests.map((r) => r.status)}::bool[],
-                           ${requests.map((r) => r.isAdmin)}::bool[], ${requests.map((r) => r.userType)}::text[],
-                           ${requests.map((r) => r.postKind)}::text[], ${requests.map((r) => r.metadata)}::text[])
+      select * from unnest(${batchArray(requests.map((r) => r.targetKind), 'text')}, ${batchArray(requests.map((r) => r.targetId), 'int8')},
+                           ${batchArray(requests.map((r) => r.userId), 'int8')}, ${batchArray(requests.map((r) => r.status), 'bool')},
+                           ${batchArray(requests.map((r) => r.isAdmin), 'bool')}, ${batchArray(requests.map((r) => r.userType), 'text')},
+                           ${batchArray(requests.map((r) => r.postKind), 'text')}, ${batchArray(requests.map((r) => r.metadata), 'text')})
         with ordinality as t(target_kind, target_id, user_id, status, is_admin, user_type, post_kind, metadata, ord)
     ),
     state as (
@@ -45,11 +45,14 @@ export async function toggleLikes(db: Executor, requests: readonly ToggleRequest
                  (cardinality(p.user_types) = 0 or p.user_types @> array[i.user_type]) and (cardinality(p.community_ids) = 0 or exists (
                    select 1 from communities co where co.id = any(p.community_ids) and (co.type = 'public' or exists (
                      select 1 from memberships m where m.community_id = co.id and m.user_id = i.user_id)))))) as found,
-             exists (select 1 from likes l where l.target_kind = i.target_kind and l.target_id = i.target_id and l.user_id = i.user_id) as liked_before,
+             l.liked is not null as liked_before,
              coalesce(c.likes_count, p.likes_count) as count_before
       from input i
       left join comments c on i.target_kind = 'comment' and c.id = i.target_id
       left join posts p on p.id = case when i.target_kind = 'post' then i.target_id else c.post_id end
+      -- A probe of the primary key per toggle, whatever the statistics said when the plan was
+      -- cached: an EXISTS planned while likes was small stayed a hashed scan of the whole table.
+      left join lateral (select true as liked from likes l where l.target_kind = i.target_kind and l.target_id = i.target_id and l.user_id = i.user_id limit 1) l on true
     ),
     changes as (
       select s.*, coalesce((select max(e.stream_version) from events e where e.stream_id = s.stream_id), 0) as version
