@@ -24,6 +24,8 @@ const DATABASE = 'pressroom_bench_api';
 const USERS = 1_000;
 const POSTS = 100_000;
 const HISTORY_DAYS = 60;
+/** Likes a seeded post already has: a live table's size and statistics, not an empty one's. */
+const LIKES_PER_POST = 3;
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;
 const FEED_PAGE = 20;
@@ -187,8 +189,8 @@ async function likeTotals(url: string) {
 
 const url = await freshDatabase(DATABASE);
 try {
-  process.stderr.write(`seeding ${fmt(USERS)} users and ${fmt(POSTS)} posts...\n`);
-  const { posts, ...seeded } = await seed(url, { users: USERS, posts: POSTS, historyDays: HISTORY_DAYS });
+  process.stderr.write(`seeding ${fmt(USERS)} users and ${fmt(POSTS)} posts with ${LIKES_PER_POST} likes each...\n`);
+  const { posts, ...seeded } = await seed(url, { users: USERS, posts: POSTS, historyDays: HISTORY_DAYS, likesPerPost: LIKES_PER_POST });
   const fixtures: Fixtures = { ...seeded, likePaths: posts.map(likePath), hotPath: likePath(posts.at(-1)!) };
   const version = await connected(url, async (client) => {
     // The baseline's table: a like's columns with no key beyond its own id.
@@ -204,7 +206,7 @@ try {
   const [, many, , floorRow, feedRow] = rows as [Row, Row, Row, Row, Row];
   const manyRatio = many.rate / many.baseline!;
   console.log(`\nAPI on PostgreSQL ${version}, autocannon with ${CONNECTIONS} connections, ${seconds} s per row after ${WARMUP_SECONDS} s of warm-up, same run`);
-  console.log(`Fixtures: ${fmt(USERS)} users with a session each, ${fmt(POSTS)} posts (events and rows), seeded in ${fmt(fixtures.seedSeconds, 1)} s\n`);
+  console.log(`Fixtures: ${fmt(USERS)} users with a session each, ${fmt(POSTS)} posts with ${LIKES_PER_POST} likes each (events and rows), seeded in ${fmt(fixtures.seedSeconds, 1)} s\n`);
   console.log('| workload | connections | req/s | vs plain INSERT route | p50 ms | p99 ms | non-2xx | server CPU ms/req | PostgreSQL CPU ms/req |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   const cpu = (ms: number) => (Number.isFinite(ms) ? fmt(ms, 3) : '-');

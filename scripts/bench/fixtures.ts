@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { EventMetadata } from '../../contracts/events/index.ts';
-import { PostCreated } from '../../contracts/posts/events.ts';
+import { Liked, PostCreated } from '../../contracts/posts/events.ts';
 import { postFields } from '../../contracts/posts/fields.ts';
 import { KIND_PATHS, type PostKind } from '../../contracts/posts/kinds.ts';
 import type { AccountRole } from '../../contracts/users/enums.ts';
@@ -95,7 +95,7 @@ const SEEDED_KINDS: PostKind[] = ['communityPost', 'callout', 'job', 'event'];
  * minutes), then one session per person through the app's own startSession. Posts are
  * untargeted and in no community: everyone may read them and they reach the open feed.
  */
-export async function seed(url: string, { users, posts, historyDays }: { users: number; posts: number; historyDays: number }): Promise<Fixtures> {
+export async function seed(url: string, { users, posts, historyDays, likesPerPost = 0 }: { users: number; posts: number; historyDays: number; likesPerPost?: number }): Promise<Fixtures> {
   const core = await openCore({ database: { kind: 'postgres', url }, redisUrl: null, log, model: productModel });
   try {
     const { db } = core.database;
@@ -151,12 +151,34 @@ export async function seed(url: string, { users, posts, historyDays }: { users: 
       select id, kind, author_id, 'person', author_id, '{}', '{}', fields, false, at, at, 0, 0, 0 from shaped`.execute(db);
     await sql`select setval('post_ids', ${posts})`.execute(db);
 
+    // Likes, each with its Liked event, an hour apart after the post; no one likes a post twice
+    // (the people a post's likes come from are 7919 apart modulo the head count).
+    if (likesPerPost > 0) {
+      await sql`
+        with src as (
+          select p.id as post_id, (${userIds}::int8[])[1 + (p.id + k * 7919) % ${users}] as user_id, p.published_at + make_interval(hours => k) as at
+          from posts p, generate_series(1, ${likesPerPost}) k
+        ),
+        appended as (
+          insert into events (stream_id, stream_version, type, schema_version, data, metadata, recorded_at)
+          select 'like-post-' || post_id || '-' || user_id, 1, 'Liked', ${Liked.schemaVersion},
+                 jsonb_build_object('targetKind', 'post', 'targetId', post_id, 'userId', user_id),
+                 ${JSON.stringify(metadata(null, null))}::jsonb || jsonb_build_object('actorId', user_id::text),
+                 at
+          from src order by at, post_id
+        )
+        insert into likes (target_kind, target_id, user_id, liked_at) select 'post', post_id, user_id, at from src`.execute(db);
+      await sql`update posts set likes_count = ${likesPerPost}`.execute(db);
+    }
+
     // What SQL built must be what the commands would have: one event of each kind through the contracts.
     const samples = await sql<{ data: unknown }>`select distinct on (data->>'kind') data from events where type = 'PostCreated' order by data->>'kind', position`.execute(db);
     for (const { data } of samples.rows) {
       const event = PostCreated.schema.parse(data);
       postFields[event.kind].parse(event.fields);
     }
+    const liked = await sql<{ data: unknown }>`select data from events where type = 'Liked' limit 1`.execute(db);
+    for (const { data } of liked.rows) Liked.schema.parse(data);
     // Vacuumed as well as analysed: otherwise autovacuum wakes for the fresh rows in the middle of a window.
     await sql`vacuum analyze`.execute(db);
     const seedSeconds = (performance.now() - started) / 1000;
