@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const clientDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -8,7 +9,7 @@ const clientDir = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root: clientDir,
   base: '/app/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

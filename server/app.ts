@@ -78,7 +78,21 @@ export async function buildApp(core: Core, options: AppOptions) {
 }
 
 async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
-  await app.register(fastifyStatic, { root: path.resolve(clientDir), prefix: '/app/', wildcard: false, index: 'index.html' });
+  const assets = path.resolve(clientDir, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root: path.resolve(clientDir),
+    prefix: '/app/',
+    wildcard: false,
+    // The shell is sent by the routes below: @fastify/static's own index route answered 404
+    // to a browser that accepts gzip when preCompressed is on.
+    index: false,
+    // The build writes .br and .gz copies of its text files (client/build/precompress.ts).
+    preCompressed: true,
+    // Built assets carry their content's hash in their name: a browser may keep them for good.
+    // The shell names the current ones, so it is checked again at every visit.
+    cacheControl: false,
+    setHeaders: (reply, file) => reply.header('cache-control', file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+  });
   // Client-side routes: any /app path that is not a file gets the app shell.
   app.get('/app', (_request, reply) => reply.sendFile('index.html'));
   app.get('/app/*', (_request, reply) => reply.sendFile('index.html'));
