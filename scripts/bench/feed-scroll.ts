@@ -6,19 +6,13 @@
  *
  * Builds the client when it is missing or stale; needs the real PostgreSQL (DATABASE_URL). The
  * bench works in a database of its own, pressroom_bench_scroll, made anew and dropped at the end.
- *
- * Chromium runs without GPU: the packaged Chromium would otherwise rasterise through
- * SwiftShader, GL emulated on the CPU, and its frames stall for seconds while the page's own
- * thread is idle (seen in a trace: the GPU thread's raster flushes). That measures the
- * emulator; plain software raster, like a real GPU, keeps up, so what is left is the page.
+ * Chromium runs without GPU (see browser.ts).
  *
  *   BENCH_SCROLL_PX  pixels scrolled per frame (default 60: a brisk flick on a trackpad)
  */
-import { execFileSync } from 'node:child_process';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
-import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
-import { SESSION_COOKIE } from '../../server/modules/auth/sessions.ts';
-import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, seed, startChild, stopChild } from './fixtures.ts';
+import type { CDPSession, Page } from '@playwright/test';
+import { withSignedInBrowser } from './browser.ts';
+import { fmt, percentile } from './fixtures.ts';
 
 const DATABASE = 'pressroom_bench_scroll';
 const POSTS = 1_000;
@@ -32,8 +26,6 @@ type Pass = { direction: string; frames: number[]; longTasks: number[]; mostCard
 /** Main-thread time (ms) the pass cost the page, from Chromium's own counters. */
 type MainThread = { script: number; layout: number; style: number };
 type InPage = Omit<Pass, 'mainThread'>;
-
-execFileSync(process.execPath, ['scripts/ensure-client-build.mjs'], { stdio: 'inherit' });
 
 /** Scrolls to the bottom until the list says it has everything, and answers how long that took (ms). */
 async function loadEveryBatch(page: Page): Promise<number> {
@@ -50,11 +42,6 @@ async function loadEveryBatch(page: Page): Promise<number> {
   return Date.now() - started;
 }
 
-/**
- * One pass, in the page: a step of SCROLL_PX each animation frame until the end, with the gap
- * between frames, the long tasks (over 50 ms of main thread) and the cards in the DOM. Passed as
- * a string: tsx names functions with a helper the page does not have.
- */
 /**
  * One pass, in the page: a step of SCROLL_PX each animation frame until a step no longer moves
  * the page, with the gap between frames, the long tasks (over 50 ms of main thread) and the
@@ -107,38 +94,21 @@ function row(pass: Pass): string {
   return `| ${pass.direction} | ${fmt(pass.frames.length)} | ${fmt(percentile(sorted, 50), 1)} | ${fmt(percentile(sorted, 99), 1)} | ${fmt(sorted.at(-1) ?? NaN, 1)} | ${dropped} (${fmt((dropped / pass.frames.length) * 100, 2)}%) | ${pass.longTasks.length} (${longest}) | ${perFrame(script)} / ${perFrame(layout)} / ${perFrame(style)} | ${pass.mostCards} |`;
 }
 
-const url = await freshDatabase(DATABASE);
-try {
-  const { tokens } = await seed(url, { users: 10, posts: POSTS, historyDays: 30 });
-  const app = await startChild({ name: 'app', args: APP_ARGS, databaseUrl: url, ready: appReady, env: { RUN_PROCESSORS: 'false' } });
-  const options = await chromiumLaunchOptions();
-  const args = options.args ?? [];
-  const browser = await chromium.launch({ ...options, args: args.includes('--disable-gpu') ? args : [...args, '--disable-gpu'] });
-  try {
-    const context = await browser.newContext({ viewport: VIEWPORT });
-    const { hostname } = new URL(app.base);
-    await context.addCookies([{ name: SESSION_COOKIE, value: tokens[0]!, domain: hostname, path: '/', httpOnly: true }]);
-    const page = await context.newPage();
-    await page.goto(`${app.base}/app/`);
-    await page.locator('main article').first().waitFor();
-    const loadMs = await loadEveryBatch(page);
-    if ((await page.locator('.post-list').getAttribute('aria-busy')) !== 'false') throw new Error('the feed is still busy after its last batch');
+await withSignedInBrowser({ database: DATABASE, posts: POSTS, viewport: VIEWPORT }, async (context, app) => {
+  const page = await context.newPage();
+  await page.goto(`${app.base}/app/`);
+  await page.locator('main article').first().waitFor();
+  const loadMs = await loadEveryBatch(page);
+  if ((await page.locator('.post-list').getAttribute('aria-busy')) !== 'false') throw new Error('the feed is still busy after its last batch');
 
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Performance.enable');
-    const passes = [await scrollPass(page, cdp, 'up'), await scrollPass(page, cdp, 'down')];
-    const total = passes.flatMap((pass) => pass.frames);
-    const dropped = total.filter((ms) => ms > DROPPED_MS).length;
-    console.log(`\nFeed scroll in Chromium ${VIEWPORT.width}x${VIEWPORT.height}, ${fmt(POSTS)} posts loaded in ${fmt(loadMs / 1000, 1)} s (batches of 20), ${SCROLL_PX} px per frame\n`);
-    console.log('| pass | frames | p50 ms | p99 ms | max ms | dropped (> 25 ms) | long tasks (longest ms) | main thread per frame, ms: script / layout / style | most cards in the DOM |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const pass of passes) console.log(row(pass));
-    console.log(`\nGoal: no dropped frames: ${dropped} of ${fmt(total.length)} ${dropped === 0 ? 'PASS' : 'FAIL'}`);
-    await context.close();
-  } finally {
-    await browser.close();
-    await stopChild(app);
-  }
-} finally {
-  await dropDatabase(DATABASE);
-}
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const passes = [await scrollPass(page, cdp, 'up'), await scrollPass(page, cdp, 'down')];
+  const total = passes.flatMap((pass) => pass.frames);
+  const dropped = total.filter((ms) => ms > DROPPED_MS).length;
+  console.log(`\nFeed scroll in Chromium ${VIEWPORT.width}x${VIEWPORT.height}, ${fmt(POSTS)} posts loaded in ${fmt(loadMs / 1000, 1)} s (batches of 20), ${SCROLL_PX} px per frame\n`);
+  console.log('| pass | frames | p50 ms | p99 ms | max ms | dropped (> 25 ms) | long tasks (longest ms) | main thread per frame, ms: script / layout / style | most cards in the DOM |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const pass of passes) console.log(row(pass));
+  console.log(`\nGoal: no dropped frames: ${dropped} of ${fmt(total.length)} ${dropped === 0 ? 'PASS' : 'FAIL'}`);
+});
