@@ -151,12 +151,13 @@ export async function seed(url: string, { users, posts, historyDays, likesPerPos
       select id, kind, author_id, 'person', author_id, '{}', '{}', fields, false, at, at, 0, 0, 0 from shaped`.execute(db);
     await sql`select setval('post_ids', ${posts})`.execute(db);
 
-    // Likes, each with its Liked event, an hour apart after the post; no one likes a post twice
-    // (the people a post's likes come from are 7919 apart modulo the head count).
+    // Likes, each with its Liked event, spread between the post and now; no one likes a post
+    // twice (the people a post's likes come from are 7919 apart modulo the head count).
     if (likesPerPost > 0) {
       await sql`
         with src as (
-          select p.id as post_id, (${userIds}::int8[])[1 + (p.id + k * 7919) % ${users}] as user_id, p.published_at + make_interval(hours => k) as at
+          select p.id as post_id, (${userIds}::int8[])[1 + (p.id + k * 7919) % ${users}] as user_id,
+                 p.published_at + (now() - p.published_at) * (k::float8 / ${likesPerPost + 1}) as at
           from posts p, generate_series(1, ${likesPerPost}) k
         ),
         appended as (
