@@ -19,9 +19,9 @@ export function precompress(): Plugin {
     apply: 'build',
     writeBundle(options, bundle) {
       const dir = options.dir!;
-      for (const fileName of [...Object.keys(bundle), 'index.html']) {
+      for (const fileName of Object.keys(bundle)) {
         const file = path.join(dir, fileName);
-        if (!COMPRESSIBLE.test(fileName) || !fs.existsSync(file)) continue;
+        if (!COMPRESSIBLE.test(fileName)) continue;
         const content = fs.readFileSync(file);
         if (content.length < MIN_BYTES) continue;
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: zlib.constants.Z_BEST_COMPRESSION }));

@@ -17,7 +17,7 @@ const port = Number(process.env.PORT);
 
 type PlainLike = { targetKind: string; targetId: number; userId: number };
 
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, min: 20 });
 // The app runs at LOG_LEVEL=warn in the bench: the same logger setting keeps the comparison fair.
 const app = Fastify({ logger: { level: 'warn' } });
 

@@ -1,9 +1,10 @@
 import type { NotificationType, NotificationView } from '../../../../contracts/notifications.ts';
-import { DEFAULT_TIMEZONE, formatDate, fromNow } from '../../lib/format/index.ts';
+import { DEFAULT_TIMEZONE } from '../../lib/format/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { Avatar } from '../composer/Avatar.tsx';
+import { RelativeTime } from '../posts/AuthorLine.tsx';
 import { usePostModal } from '../posts/openPost.ts';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from './queries.ts';
@@ -53,9 +54,7 @@ function NotificationItem({ notification, timezone, onOpen }: { notification: No
             <strong>{parts.actors}</strong> {parts.action}
           </span>
           {quote && <span className="notification__quote">“{quote}”</span>}
-          <time className="notification__time" dateTime={notification.when} title={formatDate(notification.when, 'dateTime', timezone)}>
-            {fromNow(notification.when)}
-          </time>
+          <RelativeTime className="notification__time" value={notification.when} timezone={timezone} />
         </span>
         {!notification.isRead && <span className="notification__dot" aria-label="Unread" role="img" />}
       </button>

@@ -21,9 +21,9 @@ export function AuthorLink({ author, children }: { author: Author; children: Rea
 }
 
 /** Spec section 9: publication dates shown as relative times; the exact time on hover. */
-export function RelativeTime({ value, timezone = DEFAULT_TIMEZONE }: { value: string; timezone?: string | undefined }) {
+export function RelativeTime({ value, timezone = DEFAULT_TIMEZONE, className }: { value: string; timezone?: string | undefined; className?: string }) {
   return (
-    <time dateTime={value} title={formatDate(value, 'dateTime', timezone)}>
+    <time className={className} dateTime={value} title={formatDate(value, 'dateTime', timezone)}>
       {fromNow(value)}
     </time>
   );
