@@ -56,11 +56,22 @@ export async function insertAppends(executor: Executor, requests: AppendRequest[
     select i.stream_id, h.current + i.offset_in_stream, i.type, i.schema_version, i.data::jsonb, i.metadata::jsonb
     from input i join heads h on h.stream_id = i.stream_id
     where h.expected < 0 or h.expected = h.current
-    order by i.ord
+    -- By stream, not by request: two flushes in other processes then take the streams' index
+    -- entries in the same order, and one waits for the other instead of both deadlocking.
+    order by i.stream_id, i.ord
     returning position, stream_id, stream_version, transaction_id::text as transaction_id, recorded_at`.execute(executor);
   return result.rows;
 }
 
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/**
+ * A batch statement that failed this way wrote nothing and may simply run again: another
+ * writer took a version first (unique violation), or two writers waited on each other's rows
+ * and PostgreSQL cancelled this one (deadlock).
+ */
+export function lostARace(error: unknown): boolean {
+  return isUniqueViolation(error) || (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '40P01');
 }

@@ -1,15 +1,15 @@
 import { Batcher, type Outcome } from '../db/batcher.ts';
 import { Conflict } from '../errors.ts';
-import { insertAppends, isUniqueViolation, type AppendRequest, type InsertedRow } from './append-statement.ts';
+import { insertAppends, lostARace, type AppendRequest, type InsertedRow } from './append-statement.ts';
 import type { Executor } from './types.ts';
 
 const ANY = -1;
 
 /**
  * Appends through group commit. Per stream, a flush carries the first waiting append of
- * any kind, then only "any" appends, which stack on top of it. A unique violation means
- * another process took a version first: nothing was written, and every append tries again
- * on the fresh head, where a stale expected version then fails its check.
+ * any kind, then only "any" appends, which stack on top of it. A flush that lost a race to
+ * another process (lostARace) wrote nothing: every append tries again on the fresh head, where
+ * a stale expected version then fails its check.
  */
 export function appendBatcher(db: Executor): Batcher<AppendRequest, InsertedRow[]> {
   return new Batcher((requests) => flushAppends(db, requests), {
@@ -20,7 +20,7 @@ export function appendBatcher(db: Executor): Batcher<AppendRequest, InsertedRow[
     // Two flushes in flight keep the connection busy while the other one's result travels back.
     flushesInFlight: 2,
     attempts: 20,
-    retryable: isUniqueViolation,
+    retryable: lostARace,
     exhausted: () => new Conflict(),
   });
 }

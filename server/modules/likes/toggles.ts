@@ -2,14 +2,12 @@ import { Batcher, type Outcome } from '../../db/batcher.ts';
 import type { EventMetadata } from '../../../contracts/events/index.ts';
 import type { Executor } from '../../events/types.ts';
 import { Conflict, NotFound } from '../../errors.ts';
-import { isUniqueViolation } from '../../events/append-statement.ts';
+import { lostARace } from '../../events/append-statement.ts';
 import type { Viewer } from '../posts/permissions.ts';
 import type { PostKind } from '../../../contracts/posts/kinds.ts';
 import { likeStream, toggleLikes, type ToggleRequest } from './toggle-statement.ts';
 
 export type LikeState = { liked: boolean; likesCount: number };
-
-const DEADLOCK = '40P01';
 
 /**
  * Like toggles through group commit: concurrent toggles, on one hot post or many, share one
@@ -34,7 +32,7 @@ export class LikeToggles {
         flushesInFlight: 2,
         attempts: 20,
         // Two flushes moving the same counts in another order can deadlock; either way nothing was written.
-        retryable: (error) => isUniqueViolation(error) || (error as { code?: string } | null)?.code === DEADLOCK,
+        retryable: lostARace,
         exhausted: () => new Conflict(),
       },
     );
