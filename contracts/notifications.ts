@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { postKind, type PostKind } from './posts/kinds.ts';
 import { author } from './posts/views.ts';
+import { idParam } from './validation.ts';
 
 /** Spec section 3, Notification (feed): the types. */
 export const notificationType = z.enum(['mention', 'mentionOnComment', 'comment', 'commentAsReply', 'like', 'likeOnComment', 'interviewAnswer']);
@@ -68,7 +69,7 @@ export const notificationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const notificationIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const notificationIdParams = z.object({ id: idParam });
 
 /** What marking read answers: the unread count after it, for the badge. */
 export const unreadCountView = z.object({ unreadCount: z.number().int().min(0) });

@@ -137,3 +137,17 @@ function isTimeZone(value: string): boolean {
  * 'Asia/Kolkata' into 'Asia/Calcutta'.
  */
 export const timezoneField = z.string().trim().refine(isTimeZone, { message: 'Timezone is not valid' });
+
+/**
+ * A numeric id in a path (spec section 5: route ids are digits). No sign, no space, no
+ * exponent, and no larger than an id can be: anything else names nothing, so the server
+ * answers 404 for it as for an unknown id.
+ */
+export const idParam = z
+  .string()
+  .regex(/^\d{1,16}$/)
+  .transform(Number)
+  .refine((id) => id > 0 && Number.isSafeInteger(id));
+
+/** The params of a route addressed by one numeric id. */
+export const idParams = z.object({ id: idParam });

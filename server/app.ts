@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from './core.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { answerUnroutableUrl, registerErrorHandling } from './http/error-handler.ts';
+import { registerInputSafety } from './http/input-safety.ts';
 import { requestIdFrom } from './http/request-context.ts';
 import { registerXhrGuard } from './http/xhr-guard.ts';
 import { auditRoutes } from './modules/admin/routes.ts';
@@ -38,21 +39,26 @@ export type AppOptions = {
   realtime?: RealtimeServer | null;
   /** Where uploaded files are kept and how large each kind may be. */
   uploads: { dir: string; maxImageBytes: number; maxVideoBytes: number };
+  /** Told of every route as it is registered (the tests that walk the whole API). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export async function buildApp(core: Core, options: AppOptions) {
   const app = Fastify({
     logger: { level: options.logLevel },
     genReqId: (request) => requestIdFrom(request.headers),
+    frameworkErrors: answerUnroutableUrl,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
   registerXhrGuard(app);
+  registerInputSafety(app);
   await app.register(fastifyCookie);
   registerAuth(app, core);
 

@@ -3,13 +3,19 @@
  * status and the `{ errors?, detail? }` body. Anything else is a bug and answers 500.
  */
 export abstract class DomainError extends Error {
-  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429;
+  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
 }
 
-/** Input that passed the schema but breaks a rule: one line per problem, in the spec's words. */
+/**
+ * Input that breaks a rule: one line per problem, in the spec's words. 422 when it passed the
+ * schema but not a rule; 400 when it is malformed (characters that cannot be stored, a broken
+ * form), 413 and 415 for an upload too large or not sent as a form.
+ */
 export class ValidationFailed extends DomainError {
-  readonly status = 422;
-  constructor(readonly errors: string[]) {
+  constructor(
+    readonly errors: string[],
+    readonly status: 400 | 413 | 415 | 422 = 422,
+  ) {
     super(errors.join('\n'));
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { signUpRole } from '../users/enums.ts';
+import { idParam } from '../validation.ts';
 
 const email = z.string().trim().toLowerCase().email({ message: 'Email is not valid' }).max(254);
 const password = z.string().max(256, { message: 'Password must be at most 256 characters' });
@@ -17,7 +18,7 @@ export const signUpBody = z.object({
 export const signInBody = z.object({ email, password: z.string().max(256), code: code.optional() });
 
 export const passwordNewBody = z.object({ email });
-export const passwordRecoveryParams = z.object({ id: z.string().regex(/^\d+$/), code: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/) });
+export const passwordRecoveryParams = z.object({ id: idParam, code: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/) });
 export const passwordRecoveryBody = z.object({ password });
 /** PATCH /api/v1/auth/password: a signed-in person's new password, proven by the current one. */
 export const passwordChangeBody = z.object({ currentPassword: z.string().max(256), password });

@@ -5,6 +5,7 @@ import { phoneField, socialUrlField, timezoneField, urlField } from '../validati
 import { addressType, companyRole, contactChannel, feedType, linkType, newsletter, onboardingStage, outletRole, profileVisibility } from './catalogues.ts';
 import { BEATS, beat } from './enums.ts';
 import { address } from './settings-events.ts';
+import { idParam } from '../validation.ts';
 
 // Request bodies and answers of /api/v1/u/{user}/settings (spec section 7, User settings).
 
@@ -32,7 +33,7 @@ export const countryCode = z
   .refine((code) => /^[A-Z]{2}$/.test(code) && !USER_ASSIGNED.test(code) && regions.of(code) !== undefined, { message: 'Country must be a two-letter country code' });
 
 export const userParams = z.object({ user: z.string().min(1).max(200) });
-export const idParams = userParams.extend({ id: z.coerce.number().int().positive() });
+export const idParams = userParams.extend({ id: idParam });
 
 export const firstNameBody = z.object({ firstname: nameText('First name') });
 export const lastNameBody = z.object({ lastname: nameText('Last name') });

@@ -103,7 +103,7 @@ export function authRoutes(core: Core, services: Services): FastifyPluginAsyncZo
       { schema: { params: passwordRecoveryParams, body: passwordRecoveryBody } },
       async (request, reply) => {
         await services.rateLimits.recovery(request.ip);
-        await recoverPassword(core, Number(request.params.id), request.params.code, request.body.password, (userId) =>
+        await recoverPassword(core, request.params.id, request.params.code, request.body.password, (userId) =>
           eventMetadata(request, { id: String(userId), role: 'self' }),
         );
         clearSessionCookie(reply, services.secureCookies);

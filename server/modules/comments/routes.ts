@@ -15,9 +15,9 @@ import { isBlank, mentionedSlugs, sanitizeRichText } from '../content/rich-text.
 import { ownAttachments } from '../posts/attachments.ts';
 import { viewerOf, type Viewer } from '../posts/permissions.ts';
 import { findPostView } from '../posts/queries.ts';
-import { postIdParams } from '../posts/routes.ts';
 import { commentDecider, commentStream } from './commands.ts';
 import { findComment, findCommentPlace, listThreads } from './queries.ts';
+import { idParams } from '../../../contracts/validation.ts';
 
 /** Comments on every kind of post (spec section 7), replies one level deep, and their edits and deletes. */
 export function commentRoutes(core: Core): FastifyPluginAsyncZod {
@@ -36,13 +36,13 @@ export function commentRoutes(core: Core): FastifyPluginAsyncZod {
     for (const kind of postKind.options) {
       const path = `/api/v1/${KIND_PATHS[kind]}/:id/comments`;
 
-      app.get(path, { schema: { params: postIdParams, querystring: commentsQuery, response: { 200: threadList } } }, async (request) => {
+      app.get(path, { schema: { params: idParams, querystring: commentsQuery, response: { 200: threadList } } }, async (request) => {
         const { viewer } = context(request);
         await readablePost(viewer, request.params.id, kind);
         return listThreads(db, viewer, request.params.id, request.query.offset);
       });
 
-      app.post(path, { schema: { params: postIdParams, body: commentBody, response: { 201: commentView } } }, async (request, reply) => {
+      app.post(path, { schema: { params: idParams, body: commentBody, response: { 201: commentView } } }, async (request, reply) => {
         const { viewer, metadata } = context(request);
         const postId = request.params.id;
         await readablePost(viewer, postId, kind);
@@ -59,9 +59,8 @@ export function commentRoutes(core: Core): FastifyPluginAsyncZod {
       });
     }
 
-    const commentParams = z.object({ id: z.coerce.number().int().positive() });
 
-    app.patch('/api/v1/comments/:id', { schema: { params: commentParams, body: commentEditBody, response: { 200: commentView } } }, async (request) => {
+    app.patch('/api/v1/comments/:id', { schema: { params: idParams, body: commentEditBody, response: { 200: commentView } } }, async (request) => {
       const { viewer, metadata } = context(request);
       const commentId = request.params.id;
       const body = await commentContent(db, viewer, request.body);
@@ -69,7 +68,7 @@ export function commentRoutes(core: Core): FastifyPluginAsyncZod {
       return (await findComment(db, viewer, commentId))!;
     });
 
-    app.delete('/api/v1/comments/:id', { schema: { params: commentParams } }, async (request, reply) => {
+    app.delete('/api/v1/comments/:id', { schema: { params: idParams } }, async (request, reply) => {
       const { viewer, metadata } = context(request);
       const commentId = request.params.id;
       await core.commands.run(commentDecider, commentStream(commentId), { type: 'delete', commentId, viewer }, metadata);

@@ -25,10 +25,11 @@ import { communityDecider, communityStream, type CommunityCommand } from './comm
 import { mayManageCommunity, type Actor } from './permissions.ts';
 import { findCommunityBySlug, findReadableCommunity, isSlugTaken, standingsIn } from './queries.ts';
 import { findCommunityView, listActivities, listCommunityViews, listJoinRequests, listMembers } from './views.ts';
+import { idParam } from '../../../contracts/validation.ts';
 
 // Any text: an address that no community has, or had, is a 404 rather than a 400.
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
-const personParams = slugParams.extend({ userId: z.coerce.number().int().positive() });
+const personParams = slugParams.extend({ userId: idParam });
 const NO_SUCH_COMMUNITY = 'No such community.';
 
 /** Communities (spec section 7): their pages, members and activities, joining, and their admins' work. */

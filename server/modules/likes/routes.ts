@@ -12,7 +12,7 @@ import { actorOf, requireUser } from '../auth/plugin.ts';
 import { findCommentPlace, listLikers } from '../comments/queries.ts';
 import { viewerOf } from '../posts/permissions.ts';
 import { findPostView } from '../posts/queries.ts';
-import { postIdParams } from '../posts/routes.ts';
+import { idParams } from '../../../contracts/validation.ts';
 
 /** POST .../toggleLike {status} and GET .../likes, on every kind of post and on comments. */
 export function likeRoutes(core: Core, services: Services): FastifyPluginAsyncZod {
@@ -25,11 +25,11 @@ export function likeRoutes(core: Core, services: Services): FastifyPluginAsyncZo
   return async (app) => {
     for (const kind of postKind.options) {
       const path = `/api/v1/${KIND_PATHS[kind]}/:id`;
-      app.post(`${path}/toggleLike`, { schema: { params: postIdParams, body: toggleLikeBody, response: { 200: likable } } }, async (request) => {
+      app.post(`${path}/toggleLike`, { schema: { params: idParams, body: toggleLikeBody, response: { 200: likable } } }, async (request) => {
         const { viewer, metadata } = context(request);
         return services.likes.toggle({ kind: 'post', postKind: kind }, request.params.id, viewer, request.body.status, metadata);
       });
-      app.get(`${path}/likes`, { schema: { params: postIdParams, response: { 200: likerList } } }, async (request) => {
+      app.get(`${path}/likes`, { schema: { params: idParams, response: { 200: likerList } } }, async (request) => {
         const { viewer } = context(request);
         const post = await findPostView(db, viewer, request.params.id, kind);
         if (!post || post.isDeleted) throw new NotFound('No such post.');
@@ -37,12 +37,11 @@ export function likeRoutes(core: Core, services: Services): FastifyPluginAsyncZo
       });
     }
 
-    const commentParams = z.object({ id: z.coerce.number().int().positive() });
-    app.post('/api/v1/comments/:id/toggleLike', { schema: { params: commentParams, body: toggleLikeBody, response: { 200: likable } } }, async (request) => {
+    app.post('/api/v1/comments/:id/toggleLike', { schema: { params: idParams, body: toggleLikeBody, response: { 200: likable } } }, async (request) => {
       const { viewer, metadata } = context(request);
       return services.likes.toggle({ kind: 'comment' }, request.params.id, viewer, request.body.status, metadata);
     });
-    app.get('/api/v1/comments/:id/likes', { schema: { params: commentParams, response: { 200: likerList } } }, async (request) => {
+    app.get('/api/v1/comments/:id/likes', { schema: { params: idParams, response: { 200: likerList } } }, async (request) => {
       const { viewer } = context(request);
       const place = await findCommentPlace(db, request.params.id);
       if (!place || place.isDeleted || !(await findPostView(db, viewer, place.postId))) throw new NotFound('No such comment.');

@@ -127,8 +127,8 @@ describe('what a post holds', () => {
     expect((await expert.call('GET', '/api/v1/posts?type=callout')).json().data.map((p: { id: number }) => p.id)).not.toContain(id);
   });
 
-  it('answers a post id that is not digits with 400 and a post of another kind with 404', async () => {
-    expect((await journalist.call('GET', '/api/v1/callouts/abc')).statusCode).toBe(400);
+  it('answers a post id that is not digits, like an unknown one, with 404, and a post of another kind with 404', async () => {
+    expect((await journalist.call('GET', '/api/v1/callouts/abc')).statusCode).toBe(404);
     const job = await journalist.call('POST', '/api/v1/jobs', KINDS.jobs.create());
     expect((await journalist.call('GET', `/api/v1/callouts/${job.headers['object-id']}`)).statusCode).toBe(404);
   });

@@ -15,6 +15,7 @@ import { authorPost, type PostBodies } from './authoring.ts';
 import { postDecider, postStream } from './commands.ts';
 import { mayEdit, viewerOf, type Viewer } from './permissions.ts';
 import { findPostRecord, findPostView, listPostViews } from './queries.ts';
+import { idParam, idParams } from '../../../contracts/validation.ts';
 
 /** The spec's kinds with their request bodies and how their restore is called (section 7). */
 const KINDS: { [K in PostKind]: { body: z.ZodType<PostBodies[K], any>; restoreMethod: 'POST' | 'PATCH' } } = {
@@ -30,7 +31,6 @@ const KINDS: { [K in PostKind]: { body: z.ZodType<PostBodies[K], any>; restoreMe
 
 type Api = Parameters<FastifyPluginAsyncZod>[0];
 
-export const postIdParams = z.object({ id: z.string().regex(/^\d+$/, { message: 'must be digits' }).transform(Number) });
 const LATEST = 5;
 
 export function postRoutes(core: Core): FastifyPluginAsyncZod {
@@ -76,7 +76,7 @@ export function postRoutes(core: Core): FastifyPluginAsyncZod {
     // A callout that opens an interview: people answer its questions asynchronously.
     app.post(
       '/api/v1/callouts/async/:interviewId',
-      { schema: { params: z.object({ interviewId: z.coerce.number().int().positive() }), body: asyncCalloutBody, response: { 201: postView } } },
+      { schema: { params: z.object({ interviewId: idParam }), body: asyncCalloutBody, response: { 201: postView } } },
       async (request, reply) => {
         const postId = await createPost(request, 'callout', { ...request.body, interviewId: request.params.interviewId });
         return created(reply, postId).send(await viewOrNotFound(request, postId));
@@ -94,9 +94,9 @@ export function postRoutes(core: Core): FastifyPluginAsyncZod {
         });
       }
 
-      api.get(`${path}/:id`, { schema: { params: postIdParams, response: { 200: postView } } }, (request) => viewOrNotFound(request, request.params.id, kind));
+      api.get(`${path}/:id`, { schema: { params: idParams, response: { 200: postView } } }, (request) => viewOrNotFound(request, request.params.id, kind));
 
-      api.get(`${path}/:id/all`, { schema: { params: postIdParams } }, async (request) => {
+      api.get(`${path}/:id/all`, { schema: { params: idParams } }, async (request) => {
         const { viewer } = context(request);
         const record = await findPostRecord(db, request.params.id);
         if (!record || record.kind !== kind) throw new NotFound('No such post.');
@@ -110,7 +110,7 @@ export function postRoutes(core: Core): FastifyPluginAsyncZod {
         return created(reply, postId).send(await viewOrNotFound(request, postId));
       });
 
-      api.patch(`${path}/:id`, { schema: { params: postIdParams, body, response: { 200: postView } } }, async (request) => {
+      api.patch(`${path}/:id`, { schema: { params: idParams, body, response: { 200: postView } } }, async (request) => {
         const { viewer, metadata } = context(request);
         const postId = request.params.id;
         await viewOrNotFound(request, postId, kind);
@@ -120,7 +120,7 @@ export function postRoutes(core: Core): FastifyPluginAsyncZod {
         return viewOrNotFound(request, postId);
       });
 
-      api.delete(`${path}/:id`, { schema: { params: postIdParams } }, async (request, reply) => {
+      api.delete(`${path}/:id`, { schema: { params: idParams } }, async (request, reply) => {
         const { viewer, metadata } = context(request);
         const postId = request.params.id;
         await viewOrNotFound(request, postId, kind);
@@ -131,7 +131,7 @@ export function postRoutes(core: Core): FastifyPluginAsyncZod {
       api.route({
         method: restoreMethod,
         url: `${path}/:id/restore`,
-        schema: { params: postIdParams, response: { 200: postView } },
+        schema: { params: idParams, response: { 200: postView } },
         handler: async (request) => {
           const { viewer, metadata } = context(request);
           const postId = (request.params as { id: number }).id;

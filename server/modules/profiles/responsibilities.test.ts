@@ -137,7 +137,7 @@ describe('follows, subscriptions and notification preferences', () => {
       { id: 'announcement', name: 'Announcements', isFollowed: false },
     ]);
     expect((await journalist.call('DELETE', `${JO}/follows/feeds/types/marketing`)).json().data[1].isFollowed).toBe(false);
-    expect((await journalist.call('PATCH', `${JO}/follows/feeds/types/gossip`)).statusCode).toBe(400);
+    expect((await journalist.call('PATCH', `${JO}/follows/feeds/types/gossip`)).statusCode).toBe(404);
   });
 
   it('toggles newsletters', async () => {
@@ -152,7 +152,7 @@ describe('follows, subscriptions and notification preferences', () => {
     expect((await journalist.call('GET', `${JO}/notifications`)).json().data.every((p: { inApp: boolean }) => p.inApp)).toBe(true);
     const off = await journalist.call('PATCH', `${JO}/notifications/like`, { inApp: false });
     expect(off.json().data.find((p: { type: string }) => p.type === 'like')).toEqual({ type: 'like', label: 'Someone likes your post', inApp: false });
-    expect((await journalist.call('PATCH', `${JO}/notifications/shout`, { inApp: false })).statusCode).toBe(400);
+    expect((await journalist.call('PATCH', `${JO}/notifications/shout`, { inApp: false })).statusCode).toBe(404);
     const preferences = await notificationPreferencesFor(t.database.db, [journalist.id, expert.id]);
     expect(preferences.get(journalist.id)).toMatchObject({ like: false, comment: true, mention: true });
     expect(Object.values(preferences.get(expert.id)!).every(Boolean)).toBe(true);

@@ -44,6 +44,7 @@ import {
 } from '../../../contracts/users/settings.ts';
 import type { Core } from '../../core.ts';
 import { Forbidden, NotFound, ValidationFailed } from '../../errors.ts';
+import { withUploadedFile } from '../../http/multipart.ts';
 import { eventMetadata } from '../../http/request-context.ts';
 import { actorOf, requireUser } from '../auth/plugin.ts';
 import { communitiesOfUser, readableCommunityIds } from '../communities/queries.ts';
@@ -125,9 +126,10 @@ export function profileRoutes(core: Core, uploads: { dir: string; maxImageBytes:
 
     app.post(`${BASE}/avatar`, { schema: { ...params, response: { 200: settingsView } } }, async (request) => {
       const { owner, actor, metadata } = await ownerFor(request, request.params.user);
-      const part = await request.file();
-      if (part?.fieldname !== 'avatar') throw new ValidationFailed(['Choose a picture to upload']);
-      const avatar = await storeAvatar(storage, uploads.maxImageBytes, part);
+      const avatar = await withUploadedFile(request, (part) => {
+        if (part?.fieldname !== 'avatar') throw new ValidationFailed(['Choose a picture to upload']);
+        return storeAvatar(storage, uploads.maxImageBytes, part);
+      });
       let previous: Avatar | null;
       try {
         previous = await core.commands.transaction(async (unit) => {

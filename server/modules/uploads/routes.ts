@@ -5,15 +5,15 @@ import { z } from 'zod';
 import { uploadView } from '../../../contracts/uploads.ts';
 import type { Core } from '../../core.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
+import { withUploadedFile } from '../../http/multipart.ts';
 import { created } from '../../http/request-context.ts';
 import { requireUser } from '../auth/plugin.ts';
 import { storeUpload, type UploadLimits } from './intake.ts';
 import { findUpload } from './queries.ts';
 import { PUBLIC_PREFIX, UploadStorage } from './storage.ts';
+import { idParams } from '../../../contracts/validation.ts';
 
 export type UploadOptions = UploadLimits & { dir: string };
-
-const uploadParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function uploadRoutes(core: Core, options: UploadOptions): FastifyPluginAsyncZod {
   return async (app) => {
@@ -44,15 +44,16 @@ export function uploadRoutes(core: Core, options: UploadOptions): FastifyPluginA
 
     app.post('/api/v1/uploads', { schema: { response: { 201: uploadView } } }, async (request, reply) => {
       const user = requireUser(request);
-      const part = await request.file();
-      if (part?.fieldname !== 'file') throw new ValidationFailed(['Choose a file to upload']);
-      const upload = await storeUpload(core.database.db, storage, options, user.id, part);
+      const upload = await withUploadedFile(request, (part) => {
+        if (part?.fieldname !== 'file') throw new ValidationFailed(['Choose a file to upload']);
+        return storeUpload(core.database.db, storage, options, user.id, part);
+      });
       return created(reply, upload.id).send(upload);
     });
 
     // Anyone signed in may read an upload's metadata: uploads are attached to posts and
     // comments that people read, and the file itself is public by its link anyway.
-    app.get('/api/v1/uploads/:id', { schema: { params: uploadParams, response: { 200: uploadView } } }, async (request) => {
+    app.get('/api/v1/uploads/:id', { schema: { params: idParams, response: { 200: uploadView } } }, async (request) => {
       requireUser(request);
       const upload = await findUpload(core.database.db, request.params.id);
       if (!upload) throw new NotFound('This upload does not exist.');

@@ -19,8 +19,8 @@ import { actorOf, requireUser } from '../auth/plugin.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { accountDecider, accountStream, userDecider, userStream } from './commands.ts';
 import { mayListPeople, type Manager } from './permissions.ts';
+import { idParams } from '../../../contracts/validation.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const managerOf = (user: SessionUser): Manager => ({ kind: 'person', id: user.id, roles: user.roles, accountId: user.accountId });
 
 /** People and accounts, as platform and account admins manage them. */
