@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { postKind } from './posts/kinds.ts';
+import { videoView } from './posts/media.ts';
 import { commentView } from './posts/views.ts';
 
 /**
@@ -46,6 +47,10 @@ export const membershipChanged = z.object({
   isJoined: z.boolean(),
   membersCount: z.number().int(),
 });
+/** A video moved on (processed or failed): sent to the rooms of the posts showing it and to its owner. */
+export const videoChanged = z.object({ ...stamped, video: videoView });
+/** How far a transcode has got, for the owner only; not in the log, so never replayed. */
+export const videoProgress = z.object({ videoId: z.number().int(), percent: z.number().min(0).max(100) });
 export const notificationsChanged = z.object({ unreadCount: z.number().int(), notificationId: z.number().int().nullable() });
 
 /**
@@ -61,6 +66,8 @@ export interface ServerToClientEvents {
   'like:changed': (message: z.infer<typeof likeChanged>) => void;
   'membership:changed': (message: z.infer<typeof membershipChanged>) => void;
   'notifications:changed': (message: z.infer<typeof notificationsChanged>) => void;
+  'video:changed': (message: z.infer<typeof videoChanged>) => void;
+  'video:progress': (message: z.infer<typeof videoProgress>) => void;
   /** Too far behind to replay what was missed: reload what is on screen. */
   resync: (message: { reason: string }) => void;
   /** Messages may not have reached this socket (the server's link to Redis was down): resume from the last cursor. */

@@ -57,7 +57,7 @@ export function authorOf(row: { author_id: number; author_type: 'person' | 'comp
 
 function videoOf(row: PostViewRow): VideoView | null {
   if (row.video_id === null) return null;
-  return { id: row.video_id, coverUrl: row.video_thumbnail, url: row.video_path!, duration: null, status: row.video_status!, qualityUrls: {} };
+  return { id: row.video_id, coverUrl: row.video_thumbnail, url: row.video_path!, fallbackUrl: null, duration: null, status: row.video_status!, qualityUrls: {}, error: null };
 }
 
 function toView(viewer: Viewer, row: PostViewRow): PostView {
