@@ -1,19 +1,31 @@
 import { z } from 'zod';
 import { signUpRole } from '../users/enums.ts';
 import { idParam } from '../validation.ts';
+import { passwordProblems } from './password-policy.ts';
 
 const email = z.string().trim().toLowerCase().email({ message: 'Email is not valid' }).max(254);
 const password = z.string().max(256, { message: 'Password must be at most 256 characters' });
 const name = (label: string) => z.string().trim().min(1, { message: `${label} is required` }).max(100, { message: `${label} must be at most 100 characters` });
 const code = z.string().trim().regex(/^\d{6}$/, { message: 'Code must be 6 digits' });
 
-export const signUpBody = z.object({
-  email,
-  password,
-  firstname: name('First name'),
-  lastname: name('Last name'),
-  role: signUpRole.optional(),
-});
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export const signUpBody = z
+  .object({
+    email,
+    password,
+    firstname: name('First name'),
+    lastname: name('Last name'),
+    role: signUpRole.optional(),
+  })
+  // The password policy speaks beside the other fields' lines, so one answer names every problem.
+  .superRefine(
+    (person, ctx) => {
+      const names = { email: text(person.email), firstname: text(person.firstname), lastname: text(person.lastname) };
+      for (const message of passwordProblems(person.password, names)) ctx.addIssue({ code: 'custom', path: ['password'], message });
+    },
+    { when: ({ value }) => typeof (value as { password?: unknown } | null)?.password === 'string' },
+  );
 
 export const signInBody = z.object({ email, password: z.string().max(256), code: code.optional() });
 

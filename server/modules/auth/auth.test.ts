@@ -110,12 +110,18 @@ describe('sign-up, current user, sign-out', () => {
   it('refuses weak passwords with the reasons, and creates nothing', async () => {
     const users = await count('users');
     const short = await call('POST', '/api/v1/auth/sign_up', { body: newPerson({ password: 'short' }) });
-    expect(short.statusCode).toBe(422);
-    expect(short.json()).toEqual({ errors: ['Password must be at least 8 characters'] });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ errors: ['password: Password must be at least 8 characters'] });
     const personal = await call('POST', '/api/v1/auth/sign_up', { body: newPerson({ lastname: 'Fitzgerald', password: 'fitzgerald2026' }) });
-    expect(personal.statusCode).toBe(422);
-    expect(personal.json()).toEqual({ errors: ['Password must not contain your name or email'] });
+    expect(personal.statusCode).toBe(400);
+    expect(personal.json()).toEqual({ errors: ['password: Password must not contain your name or email'] });
     expect(await count('users')).toBe(users);
+  });
+
+  it('names every problem of the form in one answer, the password’s among them', async () => {
+    const response = await call('POST', '/api/v1/auth/sign_up', { body: { email: 'not-an-email', password: 'short', firstname: 'Sam' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual(['email: Email is not valid', expect.stringMatching(/^lastname: /), 'password: Password must be at least 8 characters']);
   });
 
   it('records the fact, never the secret, in the log', async () => {
@@ -334,6 +340,8 @@ describe('changing one’s password', () => {
     const wrong = await change({ currentPassword: 'not it at all', password: 'a brand new secret' });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toEqual({ errors: ['Current password is not correct'] });
+    const wrongAndWeak = await change({ currentPassword: 'not it at all', password: 'short' });
+    expect(wrongAndWeak.json()).toEqual({ errors: ['Current password is not correct', 'Password must be at least 8 characters'] });
     const weak = await change({ currentPassword: person.password, password: 'short' });
     expect(weak.statusCode).toBe(422);
     expect(weak.json().errors.join(' ')).toMatch(/at least 8/);

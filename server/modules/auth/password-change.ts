@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
+import { passwordProblems } from '../../../contracts/auth/password-policy.ts';
 import type { EventMetadata } from '../../../contracts/events/index.ts';
 import type { Core } from '../../core.ts';
 import { ValidationFailed } from '../../errors.ts';
 import { userDecider, userStream } from '../users/commands.ts';
-import { hashPassword, passwordProblems, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is not correct';
 
@@ -25,8 +26,9 @@ export async function changePassword(
     .select(['credentials.password_hash', 'users.email', 'users.firstname', 'users.lastname'])
     .where('credentials.user_id', '=', userId)
     .executeTakeFirst();
-  if (!person || !(await verifyPassword(person.password_hash, change.currentPassword))) throw new ValidationFailed([CURRENT_PASSWORD_WRONG]);
-  const problems = passwordProblems(change.password, person);
+  if (!person) throw new ValidationFailed([CURRENT_PASSWORD_WRONG]);
+  // Every problem at once: a wrong current password and a weak new one are both said.
+  const problems = [...((await verifyPassword(person.password_hash, change.currentPassword)) ? [] : [CURRENT_PASSWORD_WRONG]), ...passwordProblems(change.password, person)];
   if (problems.length > 0) throw new ValidationFailed(problems);
   const passwordHash = await hashPassword(change.password);
   await core.commands.transaction(async (unit) => {

@@ -1,12 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
+import { passwordProblems } from '../../../contracts/auth/password-policy.ts';
 import type { EventMetadata } from '../../../contracts/events/index.ts';
 import type { Core } from '../../core.ts';
 import { ValidationFailed } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { userDecider, userStream } from '../users/commands.ts';
 import { findUserIdByEmail } from '../users/queries.ts';
-import { hashPassword, passwordProblems } from './passwords.ts';
+import { hashPassword } from './passwords.ts';
 import { revokeAllSessions } from './sessions.ts';
 
 export const RECOVERY_LINK_HOURS = 1;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { passwordProblems } from '../../../contracts/auth/password-policy.ts';
 import type { EventMetadata } from '../../../contracts/events/index.ts';
 import { DEFAULT_TIMEZONE, type AccountRole } from '../../../contracts/users/enums.ts';
 import type { Core } from '../../core.ts';
@@ -6,7 +7,7 @@ import { Conflict, ValidationFailed } from '../../errors.ts';
 import { userDecider, userStream } from '../users/commands.ts';
 import { findUserIdByEmail } from '../users/queries.ts';
 import { slugFor } from '../users/slugs.ts';
-import { hashPassword, passwordProblems } from './passwords.ts';
+import { hashPassword } from './passwords.ts';
 import { startSession } from './sessions.ts';
 
 export type Registration = {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { KIND_PATHS, postKind, type PostKind } from '../../../contracts/posts/kinds.ts';
+import { KIND_PATHS, postKind, UNSUPPORTED_POST_KIND, type PostKind } from '../../../contracts/posts/kinds.ts';
 import { asyncCalloutBody, calloutBody, communityPostBody, eventBody, jobBody, postListQuery, reactionBody, recordBody, statementBody, storyBody } from '../../../contracts/posts/payloads.ts';
 import { postList, postView } from '../../../contracts/posts/views.ts';
 import type { Core } from '../../core.ts';
@@ -157,7 +157,7 @@ function kindsOf(type: string | string[] | undefined): PostKind[] | null {
   if (names.length === 0) return null;
   return names.map((name) => {
     const parsed = postKind.safeParse(name);
-    if (!parsed.success) throw new ValidationFailed([`Unsupported type ${name}`]);
+    if (!parsed.success) throw new ValidationFailed([UNSUPPORTED_POST_KIND]);
     return parsed.data;
   });
 }

@@ -1,6 +1,7 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider, useRouterState } from '@tanstack/react-router';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { clearToasts, Toaster } from '../../ui/index.ts';
 import { modalFromSearch } from './modalQuery.ts';
 import { usePostModal, type PostModalControls } from './openPost.ts';
 
@@ -24,7 +25,12 @@ function mount(initial: string) {
     createRoute({ getParentRoute: () => root, path: 'stories/$id', component: Probe }),
   ];
   const router = createRouter({ routeTree: root.addChildren(routes), history });
-  render(<RouterProvider router={router} />);
+  render(
+    <>
+      <RouterProvider router={router} />
+      <Toaster />
+    </>,
+  );
   return { router, history };
 }
 
@@ -82,5 +88,17 @@ describe('usePostModal', () => {
     act(() => controls.open('story', 6, { cid: 2 }));
     await waitFor(() => expect(history.location.pathname).toBe('/stories/6'));
     expect(history.location.search).toBe('?cid=2');
+  });
+
+  it("an unsupported post type stays where it is and says 'Unsupported type' (spec section 8)", async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { history } = mount('/');
+    await settle('/ closed');
+    act(() => controls.open('poll' as never, 4));
+    expect(await screen.findByText('Unsupported type')).toBeTruthy();
+    expect(error).toHaveBeenCalledWith('Unsupported type', 'poll');
+    expect(history.length).toBe(1);
+    error.mockRestore();
+    act(() => clearToasts());
   });
 });

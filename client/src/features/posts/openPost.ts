@@ -1,6 +1,7 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import type { PostKind } from '../../../../contracts/posts/kinds.ts';
+import { postKind, UNSUPPORTED_POST_KIND, type PostKind } from '../../../../contracts/posts/kinds.ts';
+import { showToast } from '../../ui/index.ts';
 import { closeAction, isModalKind, leaveEditAction, MODAL_DEPTH, modalFromSearch, withModal, type CloseAction, type Search } from './modalQuery.ts';
 
 export type OpenPostOptions = { edit?: boolean; cid?: number | null };
@@ -34,6 +35,12 @@ export function usePostModal(): PostModalControls {
 
   const open = useCallback(
     (kind: PostKind, id: number, options: OpenPostOptions = {}) => {
+      // A kind from a newer server (a notification's, a link's) that this client cannot show.
+      if (!postKind.safeParse(kind).success) {
+        console.error(UNSUPPORTED_POST_KIND, kind);
+        showToast({ type: 'error', lines: [UNSUPPORTED_POST_KIND] });
+        return;
+      }
       if (!isModalKind(kind)) {
         void navigate({ to: '/stories/$id', params: { id: String(id) }, search: (options.cid ? { cid: options.cid } : {}) as never });
         return;
