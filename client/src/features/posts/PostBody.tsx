@@ -6,7 +6,7 @@ import { DEFAULT_TIMEZONE, formatDate } from '../../lib/format/index.ts';
 import { SafeImage } from '../../ui/Image.tsx';
 import { BriefcaseIcon, CalendarIcon, ClockIcon, LinkIcon, PinIcon } from './icons.tsx';
 import { RichText } from './RichText.tsx';
-import { VideoPlayer } from './VideoPlayer.tsx';
+import { AttachedVideo, VideoPlayer } from '../video/VideoPlayer.tsx';
 import './posts.css';
 
 type Of<K extends PostView['type']> = Extract<PostView, { type: K }>;
@@ -133,7 +133,7 @@ export function Attachments({ items, compact }: { items: MediaItem[]; compact?: 
         item.type === 'image' ? (
           <SafeImage key={item.id} className="attachments__image" src={item.path} alt="Attached image" loading="lazy" />
         ) : (
-          <video key={item.id} className="attachments__video" src={item.path} poster={item.thumbnail ?? undefined} controls preload="metadata" aria-label="Attached video" />
+          <AttachedVideo key={item.id} item={item} className="attachments__video" />
         ),
       )}
     </div>
