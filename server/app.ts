@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,6 +9,7 @@ import type { Core } from './core.ts';
 import { answerUnroutableUrl, registerErrorHandling } from './http/error-handler.ts';
 import { registerInputSafety } from './http/input-safety.ts';
 import { requestIdFrom } from './http/request-context.ts';
+import { SecretUrls } from './http/secret-urls.ts';
 import { registerXhrGuard } from './http/xhr-guard.ts';
 import { auditRoutes } from './modules/admin/routes.ts';
 import { registerAuth } from './modules/auth/plugin.ts';
@@ -15,8 +17,10 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { videoIntake, videoRoutes } from './modules/video/index.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { communityRoutes } from './modules/communities/routes.ts';
+import { interviewRoutes } from './modules/interviews/routes.ts';
 import { likeRoutes } from './modules/likes/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
@@ -26,12 +30,15 @@ import { adminRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerEventTail } from './realtime/event-tail.ts';
 import { attachRealtime } from './realtime/gateway.ts';
+import { createLog } from './log.ts';
 import type { RealtimeServer } from './realtime/processor.ts';
 import type { Services } from './services.ts';
 
 export type AppOptions = {
   /** Pino level; 'silent' in tests. */
   logLevel: string;
+  /** Where log lines go (stdout when absent). */
+  logDestination?: DestinationStream;
   services: Services;
   /** The built client, served at /app; absent in API-only tests. */
   clientDir?: string | null;
@@ -39,18 +46,23 @@ export type AppOptions = {
   realtime?: RealtimeServer | null;
   /** Where uploaded files are kept and how large each kind may be. */
   uploads: { dir: string; maxImageBytes: number; maxVideoBytes: number };
+  /** The longest video accepted, and who to tell when one is queued (this process's video worker). */
+  video?: { maxSeconds: number; onQueued?: () => void };
   /** Told of every route as it is registered (the tests that walk the whole API). */
   onRoute?: (route: RouteOptions) => void;
 };
 
 export async function buildApp(core: Core, options: AppOptions) {
+  const secretUrls = new SecretUrls();
+  const logger: FastifyBaseLogger = createLog(options.logLevel, { urls: secretUrls, destination: options.logDestination });
   const app = Fastify({
-    logger: { level: options.logLevel },
+    loggerInstance: logger,
     genReqId: (request) => requestIdFrom(request.headers),
     frameworkErrors: answerUnroutableUrl,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRoute', secretUrls.onRoute);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.addHook('onSend', async (request, reply) => {
@@ -73,10 +85,13 @@ export async function buildApp(core: Core, options: AppOptions) {
   await app.register(likeRoutes(core, options.services));
   await app.register(notificationRoutes(core));
   await app.register(communityRoutes(core));
-  await app.register(uploadRoutes(core, options.uploads));
+  const video = videoIntake(core, options.video ?? { maxSeconds: 600 });
+  await app.register(uploadRoutes(core, { ...options.uploads, video }));
+  await app.register(videoRoutes(core, { ...options.uploads, intake: video }));
   await app.register(profileRoutes(core, options.uploads));
   await app.register(organizationRoutes(core));
   await app.register(auditRoutes(core));
+  await app.register(interviewRoutes(core, { publicUrl: options.services.publicUrl, linkRateLimit: options.services.linkRateLimit }));
   if (options.services.devTools) await app.register(devRoutes(core));
 
   if (options.clientDir && fs.existsSync(path.join(options.clientDir, 'index.html'))) await serveClient(app, options.clientDir);

@@ -1,6 +1,60 @@
-import pino from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { REDACTED, redactQuery, type SecretUrls } from './http/secret-urls.ts';
 
-/** The log of a process outside a request (start-up, processors, scripts). */
-export function createLog(level: string) {
-  return pino({ level });
+/**
+ * Fields whose value is a secret wherever they occur in a logged object, up to four levels
+ * deep (a request body inside an error inside a log call): passwords, two-factor codes and
+ * secrets, session and link tokens, upload signatures, the headers that carry them.
+ */
+const SECRET_FIELDS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'passwordHash',
+  'password_hash',
+  'code',
+  'token',
+  'tokenHash',
+  'token_hash',
+  'hash',
+  'secret',
+  'totpSecret',
+  'totp_secret',
+  'totp_pending_secret',
+  'signature',
+  'cookie',
+  'authorization',
+  '"set-cookie"',
+  '"x-stream-token"',
+];
+
+const REDACT_PATHS = SECRET_FIELDS.flatMap((field) => {
+  const key = field.startsWith('"') ? `[${field}]` : `.${field}`;
+  return [key.slice(key.startsWith('.') ? 1 : 0), `*${key}`, `*.*${key}`, `*.*.*${key}`];
+});
+
+type LoggedRequest = { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } };
+
+/** One redaction policy for every log line the server writes, in requests or outside them. */
+export type LogPolicy = {
+  /** Paths whose segments are secrets (recovery and answer links); without it, only query values are redacted. */
+  urls?: SecretUrls;
+  /** Where lines go (stdout when absent). */
+  destination?: DestinationStream;
+};
+
+/** The log of a process or of the HTTP server: secrets are `[redacted]` in every line. */
+export function createLog(level: string, policy: LogPolicy = {}): Logger {
+  const redactUrl = (url: string) => (policy.urls ? policy.urls.redact(url) : redactQuery(url));
+  const options = {
+    level,
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    serializers: {
+      // Fastify's own request serializer writes the URL whole: a recovery code would go with it.
+      req: (request: LoggedRequest) => ({ method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort }),
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      err: pino.stdSerializers.err,
+    },
+  };
+  return policy.destination ? pino(options, policy.destination) : pino(options);
 }

@@ -100,7 +100,7 @@ export function authRoutes(core: Core, services: Services): FastifyPluginAsyncZo
 
     app.post(
       '/api/v1/auth/password/recovery/:id/:code',
-      { schema: { params: passwordRecoveryParams, body: passwordRecoveryBody } },
+      { schema: { params: passwordRecoveryParams, body: passwordRecoveryBody }, config: { secretParams: ['code'] } },
       async (request, reply) => {
         await services.rateLimits.recovery(request.ip);
         await recoverPassword(core, request.params.id, request.params.code, request.body.password, (userId) =>
