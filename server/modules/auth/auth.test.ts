@@ -275,6 +275,8 @@ describe('password recovery', () => {
     await sql`update password_recoveries set expires_at = now() - interval '1 minute' where id = ${Number(id)}`.execute(database.db);
     const expired = await call('POST', `/api/v1/auth/password/recovery/${id}/${code}`, { body: { password: 'a brand new secret' } });
     expect(expired.statusCode).toBe(422);
+    const both = await call('POST', `/api/v1/auth/password/recovery/${id}/${code}`, { body: { password: 'short' } });
+    expect(both.json()).toEqual({ errors: ['This link has expired or was already used. Ask for a new one.', 'Password must be at least 8 characters'] });
   });
 });
 

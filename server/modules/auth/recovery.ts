@@ -58,9 +58,10 @@ export async function recoverPassword(core: Core, recoveryId: number, code: stri
     .where('password_recoveries.id', '=', recoveryId)
     .executeTakeFirst();
   const stored = recovery ? Buffer.from(recovery.code_hash, 'hex') : null;
-  if (!recovery || !stored || !recovery.usable || !timingSafeEqual(stored, hashCode(code))) throw new ValidationFailed([LINK_NOT_VALID]);
-  const problems = passwordProblems(password, recovery);
-  if (problems.length > 0) throw new ValidationFailed(problems);
+  const linkValid = recovery !== undefined && stored !== null && recovery.usable && timingSafeEqual(stored, hashCode(code));
+  // Every problem at once; a dead link names nobody whose name the password could contain.
+  const problems = [...(linkValid ? [] : [LINK_NOT_VALID]), ...passwordProblems(password, linkValid && recovery ? recovery : { email: '', firstname: '', lastname: '' })];
+  if (!linkValid || problems.length > 0) throw new ValidationFailed(problems);
   const passwordHash = await hashPassword(password);
   const userId = recovery.user_id;
 
