@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { interviewAnswered, interviewChanged } from './interviews/realtime.ts';
 import { postKind } from './posts/kinds.ts';
 import { videoView } from './posts/media.ts';
 import { commentView } from './posts/views.ts';
@@ -68,6 +69,8 @@ export interface ServerToClientEvents {
   'notifications:changed': (message: z.infer<typeof notificationsChanged>) => void;
   'video:changed': (message: z.infer<typeof videoChanged>) => void;
   'video:progress': (message: z.infer<typeof videoProgress>) => void;
+  'interview:answered': (message: z.infer<typeof interviewAnswered>) => void;
+  'interview:changed': (message: z.infer<typeof interviewChanged>) => void;
   /** Too far behind to replay what was missed: reload what is on screen. */
   resync: (message: { reason: string }) => void;
   /** Messages may not have reached this socket (the server's link to Redis was down): resume from the last cursor. */
@@ -84,9 +87,10 @@ export interface ClientToServerEvents {
   resume: (after: Cursor, answer: (result: ResumeAnswer) => void) => void;
 }
 
-/** Rooms: a person's own, an open post, a community's lists, the feed (everyone, and per user type). */
+/** Rooms: a person's own, an open post, an interview's answers, a community's lists, the feed (everyone, and per user type). */
 export const room = z.union([
   z.string().regex(/^post:\d+$/),
+  z.string().regex(/^interview:\d+$/),
   z.string().regex(/^community:[a-z0-9-]{2,60}$/),
   z.literal('feed'),
 ]);

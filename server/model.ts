@@ -1,6 +1,7 @@
 import { productEvents, type ProductEvent } from '../contracts/events/index.ts';
 import type { Model } from './core.ts';
 import { communitiesProjection } from './modules/communities/projection.ts';
+import { interviewsProjection } from './modules/interviews/projection.ts';
 import { notificationsProcessor } from './modules/notifications/processor.ts';
 import { postsProjection } from './modules/posts/projection.ts';
 import { profilesProjection } from './modules/profiles/projection.ts';
@@ -9,6 +10,6 @@ import { usersProjection } from './modules/users/projection.ts';
 // The product's event types and read models. Each module adds its projections here as it lands.
 export const productModel: Model<ProductEvent> = {
   events: productEvents,
-  inline: [usersProjection, profilesProjection, postsProjection, communitiesProjection],
+  inline: [usersProjection, profilesProjection, postsProjection, communitiesProjection, interviewsProjection],
   processors: [notificationsProcessor()],
 };

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Core } from './core.ts';
 import { AuthRateLimits, TEST_AUTH_LIMITS, type AuthLimits } from './modules/auth/rate-limits.ts';
+import { LINK_TEST_LIMIT, LinkRateLimit } from './modules/interviews/links.ts';
 import { LikeToggles } from './modules/likes/toggles.ts';
 import { StreamTokens } from './modules/users/stream-tokens.ts';
 
@@ -8,6 +9,8 @@ import { StreamTokens } from './modules/users/stream-tokens.ts';
 export type Services = {
   streamTokens: StreamTokens;
   rateLimits: AuthRateLimits;
+  /** Requests by interview answer link, per address. */
+  linkRateLimit: LinkRateLimit;
   likes: LikeToggles;
   publicUrl: string;
   secureCookies: boolean;
@@ -31,6 +34,7 @@ export function createServices(
       options.limits ?? (testing ? TEST_AUTH_LIMITS : undefined),
       testing ? `auth-test-${process.pid}-${Math.random().toString(36).slice(2)}` : undefined,
     ),
+    linkRateLimit: testing ? new LinkRateLimit(core.redis, LINK_TEST_LIMIT, `interview-links-test-${process.pid}-${Math.random().toString(36).slice(2)}`) : new LinkRateLimit(core.redis),
     likes: new LikeToggles(core.database.db, () => core.wakeup.signal()),
     publicUrl: config.publicUrl,
     secureCookies: config.secureCookies,

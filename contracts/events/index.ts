@@ -1,4 +1,5 @@
 import { communityEvents } from '../communities/events.ts';
+import { interviewEvents } from '../interviews/events.ts';
 import { organizationEvents } from '../organizations/events.ts';
 import { postEvents } from '../posts/events.ts';
 import { settingsEvents } from '../users/settings-events.ts';
@@ -8,6 +9,6 @@ import type { EventOf } from './define.ts';
 export { defineEvent, eventMetadata, type EventDefinition, type EventMetadata, type EventOf } from './define.ts';
 
 // Every event type of the product. Each domain area adds its definitions here as it lands.
-export const productEvents = [...userEvents, ...settingsEvents, ...organizationEvents, ...postEvents, ...communityEvents] as const;
+export const productEvents = [...userEvents, ...settingsEvents, ...organizationEvents, ...postEvents, ...communityEvents, ...interviewEvents] as const;
 
 export type ProductEvent = EventOf<(typeof productEvents)[number]>;

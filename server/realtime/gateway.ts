@@ -10,6 +10,7 @@ import { findSession, SESSION_COOKIE, type SessionUser } from '../modules/auth/s
 import { viewerOf, type Viewer } from '../modules/posts/permissions.ts';
 import { findReadableCommunity } from '../modules/communities/queries.ts';
 import { findPostView } from '../modules/posts/queries.ts';
+import { mayJoinInterviewRoom } from '../modules/interviews/index.ts';
 import { messagesFor } from './messages.ts';
 import type { RealtimeServer } from './processor.ts';
 
@@ -104,6 +105,10 @@ export function attachRealtime(io: RealtimeServer, app: FastifyInstance, core: C
     if (name.startsWith('post:')) {
       const post = await findPostView(db, viewer, Number(name.slice('post:'.length)));
       return post ? [name] : null;
+    }
+    if (name.startsWith('interview:')) {
+      const { user } = socket.data;
+      return (await mayJoinInterviewRoom(db, { id: user.id, roles: user.roles, accountId: user.accountId }, Number(name.slice('interview:'.length)))) ? [name] : null;
     }
     // A community's room carries what is inside it: its readers only, under its current address.
     const community = await findReadableCommunity(db, { id: viewer.contactId, isAdmin: viewer.isAdmin }, name.slice('community:'.length));

@@ -6,6 +6,7 @@ import type { commentAdded, commentDeleted, commentEdited, likeChanged, membersh
 import type { Database } from '../db/schema.ts';
 import type { AnyEvent, StoredEvent } from '../events/types.ts';
 import { findComment } from '../modules/comments/queries.ts';
+import { interviewMessagesFor, type InterviewMessage } from '../modules/interviews/index.ts';
 import type { Viewer } from '../modules/posts/permissions.ts';
 
 /** One message for some rooms, as the realtime processor emits it after its batch commits. */
@@ -15,7 +16,8 @@ export type RealtimeMessage =
   | { event: 'comment:edited'; rooms: string[]; payload: z.infer<typeof commentEdited> }
   | { event: 'comment:deleted'; rooms: string[]; payload: z.infer<typeof commentDeleted> }
   | { event: 'like:changed'; rooms: string[]; payload: z.infer<typeof likeChanged> }
-  | { event: 'membership:changed'; rooms: string[]; payload: z.infer<typeof membershipChanged> };
+  | { event: 'membership:changed'; rooms: string[]; payload: z.infer<typeof membershipChanged> }
+  | InterviewMessage;
 
 // Pushed views are a neutral reader's: nobody's liked flag, nobody's permissions.
 const NEUTRAL: Viewer = { contactId: 0, isAdmin: false, userType: null };
@@ -72,7 +74,8 @@ export async function messagesFor(db: Kysely<Database>, events: readonly StoredE
   const messages: RealtimeMessage[][] = [];
   // In order, one at a time: the few per-event reads left share the batch's transaction.
   for (const event of known) messages.push(await messagesOf(db, event, views));
-  return messages;
+  const interviews = await interviewMessagesFor(db, events);
+  return messages.map((ofEvent, i) => [...ofEvent, ...interviews[i]!]);
 }
 
 async function messagesOf(db: Kysely<Database>, event: StoredEvent<PostEvent | CommunityEvent>, views: Views): Promise<RealtimeMessage[]> {

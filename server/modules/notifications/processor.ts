@@ -1,6 +1,7 @@
 import type { ProductEvent } from '../../../contracts/events/index.ts';
 import type { StoredEvent, Tx } from '../../events/types.ts';
 import type { ProcessorDefinition } from '../../projections/processor.ts';
+import { interviewAnswerNotice } from '../interviews/index.ts';
 import { commentMentionNotices, commentNotices, commentSummary, likeNotices, ownerOf, postMentionNotices, postSummary } from './notices.ts';
 import { NotificationRows, createNotificationTables, type UnreadChange } from './rows.ts';
 import { findCommentTarget, findCommentTargets, findPostTarget, findPostTargets } from './targets.ts';
@@ -127,6 +128,9 @@ async function react(trx: Tx, rows: NotificationRows, event: StoredEvent<Product
     }
     case 'CommentDeleted':
       await rows.withdrawComment(event.data.commentId);
+      return;
+    case 'ResponseSent':
+      await rows.add(event.position, event.recordedAt, await interviewAnswerNotice(trx, event));
       return;
     case 'NotificationPreferenceSet':
       await rows.setPreference(event.data.userId, event.data.notificationType, event.data.inApp);

@@ -164,11 +164,12 @@ describe('the post list', () => {
 
 describe('callouts that open an interview', () => {
   it('link the interview with its options, and keep the link through an edit', async () => {
-    const created = await pr.call('POST', '/api/v1/callouts/async/41', { title: 'Tell us about housing', content: 'Answer on video', showQuestions: true, communities: [], userTypes: [] });
+    const interviewId = Number((await pr.call('POST', '/api/v1/interviews', { title: 'Housing', questions: [{ kind: 'video', text: 'What do you pay?' }] })).headers['object-id']);
+    const created = await pr.call('POST', `/api/v1/callouts/async/${interviewId}`, { title: 'Tell us about housing', content: 'Answer on video', showQuestions: true, communities: [], userTypes: [] });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ type: 'callout', interview: { id: 41, showQuestions: true, allowSkip: false } });
+    expect(created.json()).toMatchObject({ type: 'callout', interview: { id: interviewId, showQuestions: true, allowSkip: false } });
     const edited = await pr.call('PATCH', `/api/v1/callouts/${created.headers['object-id']}`, { title: 'Tell us about rents', content: 'Answer on video' });
-    expect(edited.json()).toMatchObject({ title: 'Tell us about rents', interview: { id: 41, showQuestions: true } });
+    expect(edited.json()).toMatchObject({ title: 'Tell us about rents', interview: { id: interviewId, showQuestions: true } });
   });
 });
 

@@ -7,10 +7,13 @@ import { asyncCalloutBody, calloutBody, communityPostBody, eventBody, jobBody, p
 import { postList, postView } from '../../../contracts/posts/views.ts';
 import type { Core } from '../../core.ts';
 import type { Database } from '../../db/schema.ts';
+import type { UnitOfWork } from '../../events/command-handler.ts';
+import type { AnyEvent } from '../../events/types.ts';
 import { Forbidden, NotFound, ValidationFailed } from '../../errors.ts';
 import { created, eventMetadata } from '../../http/request-context.ts';
 import { actorOf, requireUser } from '../auth/plugin.ts';
 import { findReadableCommunity } from '../communities/queries.ts';
+import { publishForCallout } from '../interviews/index.ts';
 import { authorPost, type PostBodies } from './authoring.ts';
 import { postDecider, postStream } from './commands.ts';
 import { mayEdit, viewerOf, type Viewer } from './permissions.ts';
@@ -45,10 +48,12 @@ export function postRoutes(core: Core): FastifyPluginAsyncZod {
     return view;
   };
 
-  const createPost = async <K extends PostKind>(request: FastifyRequest, kind: K, body: PostBodies[K]): Promise<number> => {
+  /** `alongside` writes what the post brings with it, in the post's transaction. */
+  const createPost = async <K extends PostKind>(request: FastifyRequest, kind: K, body: PostBodies[K], alongside?: (unit: UnitOfWork<AnyEvent>) => Promise<void>): Promise<number> => {
     const { viewer, metadata } = context(request);
     const authored = await authorPost(db, viewer, kind, body);
     return core.commands.transaction(async (unit) => {
+      await alongside?.(unit);
       const { rows } = await sql<{ id: number }>`select nextval('post_ids')::int as id`.execute(unit.trx);
       const id = rows[0]!.id;
       await unit.run(postDecider, postStream(id), { type: 'create', postId: id, kind, viewer, ...authored }, metadata);
@@ -78,7 +83,12 @@ export function postRoutes(core: Core): FastifyPluginAsyncZod {
       '/api/v1/callouts/async/:interviewId',
       { schema: { params: z.object({ interviewId: idParam }), body: asyncCalloutBody, response: { 201: postView } } },
       async (request, reply) => {
-        const postId = await createPost(request, 'callout', { ...request.body, interviewId: request.params.interviewId });
+        const { interviewId } = request.params;
+        const user = requireUser(request);
+        const { deadline, showQuestions, allowSkip } = request.body;
+        const publish = (unit: UnitOfWork<AnyEvent>) =>
+          publishForCallout(unit, { id: user.id, roles: user.roles, accountId: user.accountId }, interviewId, { deadline, showQuestions, allowSkip }, eventMetadata(request, actorOf(user)));
+        const postId = await createPost(request, 'callout', { ...request.body, interviewId }, publish);
         return created(reply, postId).send(await viewOrNotFound(request, postId));
       },
     );

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { closedReason, interviewStatus, responseView } from './api.ts';
+
+const stamped = { cursor: z.string().regex(/^\d+:\d+$/), position: z.number().int() };
+
+/** A response moved on (started, an answer given, skipped or withdrawn, sent): to those who read the interview's answers. */
+export const interviewAnswered = z.object({ ...stamped, interviewId: z.number().int(), response: responseView, answersCount: z.number().int() });
+/** The interview itself changed: its details or questions, published, closed. To its readers, and to its callout's open modals. */
+export const interviewChanged = z.object({
+  ...stamped,
+  interviewId: z.number().int(),
+  change: z.enum(['updated', 'published', 'closed']),
+  status: interviewStatus,
+  closedReason: closedReason.nullable(),
+});

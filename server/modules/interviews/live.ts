@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { InterviewEvent } from '../../../contracts/interviews/index.ts';
+import type { interviewAnswered, interviewChanged } from '../../../contracts/interviews/realtime.ts';
+import type { Database } from '../../db/schema.ts';
+import type { AnyEvent, StoredEvent } from '../../events/types.ts';
+import { mayReadAnswers, type Person } from './permissions.ts';
+import { accessTo, findResponseView, statusOf } from './queries.ts';
+
+export type InterviewMessage =
+  | { event: 'interview:answered'; rooms: string[]; payload: z.infer<typeof interviewAnswered> }
+  | { event: 'interview:changed'; rooms: string[]; payload: z.infer<typeof interviewChanged> };
+
+export const interviewRoom = (interviewId: number) => `interview:${interviewId}`;
+
+/** The room of an interview's answers: for those who may read them, as its HTTP query checks. */
+export async function mayJoinInterviewRoom(db: Kysely<Database>, person: Person, interviewId: number): Promise<boolean> {
+  const access = await accessTo(db, interviewId);
+  return access !== null && mayReadAnswers(person, access);
+}
+
+const RESPONSE_EVENTS = new Set(['ResponseStarted', 'AnswerSubmitted', 'AnswerSkipped', 'AnswerWithdrawn', 'ResponseSent']);
+const CHANGES: Partial<Record<InterviewEvent['type'], 'updated' | 'published' | 'closed'>> = {
+  InterviewUpdated: 'updated',
+  QuestionAdded: 'updated',
+  QuestionEdited: 'updated',
+  QuestionRemoved: 'updated',
+  QuestionsReordered: 'updated',
+  InterviewPublished: 'published',
+  InterviewClosed: 'closed',
+};
+
+/**
+ * What interview events mean to open screens, one list per event: the interviewer's page
+ * hears each answer with the response as it is now (no refetch), and the interview's page
+ * and its callout's modal hear it open and close. Answers are never sent to a post's room:
+ * only the answers' readers are in the interview's.
+ */
+export async function interviewMessagesFor(db: Kysely<Database>, events: readonly StoredEvent<AnyEvent>[]): Promise<InterviewMessage[][]> {
+  const messages: InterviewMessage[][] = [];
+  for (const event of events as readonly StoredEvent<InterviewEvent>[]) {
+    const stamp = { cursor: `${event.transactionId}:${event.position}`, position: event.position };
+    if (RESPONSE_EVENTS.has(event.type)) {
+      const { interviewId, responseId } = event.data as { interviewId: number; responseId: number };
+      const [response, interview] = await Promise.all([
+        findResponseView(db, responseId, null),
+        db.selectFrom('interviews').select('answers_count').where('id', '=', interviewId).executeTakeFirst(),
+      ]);
+      messages.push(response && interview ? [{ event: 'interview:answered', rooms: [interviewRoom(interviewId)], payload: { ...stamp, interviewId, response, answersCount: interview.answers_count } }] : []);
+      continue;
+    }
+    const change = CHANGES[event.type];
+    if (!change) {
+      messages.push([]);
+      continue;
+    }
+    const { interviewId } = event.data as { interviewId: number };
+    const row = await db.selectFrom('interviews').select(['status', 'closed_reason', 'deadline', 'callout_id']).where('id', '=', interviewId).executeTakeFirst();
+    if (!row) {
+      messages.push([]);
+      continue;
+    }
+    const rooms = [interviewRoom(interviewId), ...(row.callout_id === null ? [] : [`post:${row.callout_id}`])];
+    messages.push([{ event: 'interview:changed', rooms, payload: { ...stamp, interviewId, change, ...statusOf(row, new Date()) } }]);
+  }
+  return messages;
+}

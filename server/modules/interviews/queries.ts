@@ -1,0 +1,298 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  CLOSED_LINES,
+  type AnswerView,
+  type AnsweringView,
+  type ClosedReason,
+  type InterviewListName,
+  type InterviewView,
+  type QuestionView,
+  type ResponseView,
+} from '../../../contracts/interviews/api.ts';
+import type { Database } from '../../db/schema.ts';
+import type { UploadsTable } from '../uploads/queries.ts';
+import { AUTHOR_COLUMNS, authorOf } from '../posts/queries.ts';
+import { mayAnswer, mayManage, mayReadAnswers, type Person } from './permissions.ts';
+import type { InterviewsTable } from './tables.ts';
+
+const withUploads = (db: Kysely<Database>) => db.withTables<{ uploads: UploadsTable }>();
+
+type InterviewRow = InterviewsTable & { author_firstname: string | null; author_lastname: string | null; author_slug: string | null; author_logo: string | null };
+
+function interviewRows(db: Kysely<Database>) {
+  return db.selectFrom('interviews as i').leftJoin('users as u', 'u.id', 'i.creator_id').selectAll('i').select(AUTHOR_COLUMNS);
+}
+
+/** A passed deadline closes an open interview without any event: it is read against the clock. */
+export function statusOf(row: Pick<InterviewsTable, 'status' | 'closed_reason' | 'deadline'>, now: Date): { status: InterviewView['status']; closedReason: ClosedReason | null } {
+  if (row.status === 'closed') return { status: 'closed', closedReason: row.closed_reason };
+  if (row.status === 'open' && row.deadline !== null && row.deadline.getTime() <= now.getTime()) return { status: 'closed', closedReason: 'deadline' };
+  return { status: row.status, closedReason: null };
+}
+
+const questionViewOf = (row: Database['interview_questions']): QuestionView => ({
+  id: row.id,
+  position: row.position,
+  kind: row.kind,
+  text: row.text,
+  timeLimitSeconds: row.time_limit_seconds,
+  maxLength: row.max_length,
+  thinkSeconds: row.think_seconds,
+  retakes: row.retakes,
+});
+
+async function questionsOf(db: Kysely<Database>, interviewIds: readonly number[]): Promise<Map<number, QuestionView[]>> {
+  const byInterview = new Map<number, QuestionView[]>(interviewIds.map((id) => [id, []]));
+  if (interviewIds.length === 0) return byInterview;
+  const rows = await db.selectFrom('interview_questions').selectAll().where('interview_id', 'in', [...interviewIds]).orderBy('interview_id').orderBy('position').execute();
+  for (const row of rows) byInterview.get(Number(row.interview_id))?.push(questionViewOf(row));
+  return byInterview;
+}
+
+async function sharesOf(db: Kysely<Database>, interviewIds: readonly number[], userId: number): Promise<Set<number>> {
+  if (interviewIds.length === 0) return new Set();
+  const rows = await db.selectFrom('interview_shares').select('interview_id').where('user_id', '=', userId).where('interview_id', 'in', [...interviewIds]).execute();
+  return new Set(rows.map((row) => Number(row.interview_id)));
+}
+
+async function toViews(db: Kysely<Database>, person: Person, rows: readonly InterviewRow[], now: Date): Promise<InterviewView[]> {
+  const ids = rows.map((row) => Number(row.id));
+  const [questions, shared] = await Promise.all([questionsOf(db, ids), sharesOf(db, ids, person.id)]);
+  return rows.map((row) => {
+    const { status, closedReason } = statusOf(row, now);
+    const access = { creatorId: Number(row.creator_id), accountId: row.account_id, published: row.status !== 'draft', sharedWith: shared.has(Number(row.id)) ? [person.id] : [], invited: [] };
+    return {
+      id: Number(row.id),
+      title: row.title,
+      brief: row.brief,
+      deadline: row.deadline?.toISOString() ?? null,
+      status,
+      closedReason,
+      closedLine: closedReason ? CLOSED_LINES[closedReason] : null,
+      showQuestions: row.show_questions,
+      allowSkip: row.allow_skip,
+      closeAfterAnswers: row.close_after_answers,
+      creator: authorOf({ ...row, author_id: Number(row.creator_id), author_type: 'person' }),
+      calloutId: row.callout_id === null ? null : Number(row.callout_id),
+      questions: questions.get(Number(row.id)) ?? [],
+      answersCount: row.answers_count,
+      createdAt: row.created_at.toISOString(),
+      publishedAt: row.published_at?.toISOString() ?? null,
+      permissions: { canManage: mayManage(person, access), canReadAnswers: mayReadAnswers(person, access), canAnswer: mayAnswer(person, access) && status === 'open' },
+    };
+  });
+}
+
+/** The interview as this person sees it; the caller has checked they may (see `mayView`). */
+export async function interviewView(db: Kysely<Database>, person: Person, interviewId: number, now: Date): Promise<InterviewView | null> {
+  const row = await interviewRows(db).where('i.id', '=', interviewId).executeTakeFirst();
+  return row ? (await toViews(db, person, [row as InterviewRow], now))[0]! : null;
+}
+
+/** Who may see it, as the read model has it: for reads that need no fold of the stream. */
+export async function accessTo(db: Kysely<Database>, interviewId: number) {
+  const row = await db.selectFrom('interviews').select(['creator_id', 'account_id', 'status']).where('id', '=', interviewId).executeTakeFirst();
+  if (!row) return null;
+  const [shares, invitations] = await Promise.all([
+    db.selectFrom('interview_shares').select('user_id').where('interview_id', '=', interviewId).execute(),
+    db.selectFrom('interview_invitations').select('user_id').where('interview_id', '=', interviewId).execute(),
+  ]);
+  return {
+    creatorId: Number(row.creator_id),
+    accountId: row.account_id === null ? null : Number(row.account_id),
+    published: row.status !== 'draft',
+    sharedWith: shares.map((share) => Number(share.user_id)),
+    invited: invitations.map((invitation) => Number(invitation.user_id)),
+  };
+}
+
+/**
+ * The interview lists of `/interviews`: wire (published, open, not one's own, for one's user
+ * type when a callout targets some), my (one's own), questions (those one has answered or
+ * started answering), awaiting (invited, open, not yet answered), shared (shared with one).
+ */
+export async function listInterviews(
+  db: Kysely<Database>,
+  person: Person & { userType: string | null },
+  list: InterviewListName,
+  page: { offset: number; limit: number },
+  now: Date,
+) {
+  const me = person.id;
+  let query = interviewRows(db);
+  const openNow = sql<boolean>`i.status = 'open' and (i.deadline is null or i.deadline > ${now})`;
+  switch (list) {
+    case 'wire':
+      query = query
+        .where(openNow)
+        .where('i.creator_id', '<>', me)
+        .where(sql<boolean>`(cardinality(i.callout_user_types) = 0 or ${person.userType}::text = any(i.callout_user_types))`);
+      break;
+    case 'my':
+      query = query.where('i.creator_id', '=', me);
+      break;
+    case 'questions':
+      query = query.where((eb) => eb.exists(eb.selectFrom('interview_responses as r').select('r.id').whereRef('r.interview_id', '=', 'i.id').where('r.user_id', '=', me)));
+      break;
+    case 'awaiting':
+      query = query
+        .where(openNow)
+        .where((eb) => eb.exists(eb.selectFrom('interview_invitations as v').select('v.user_id').whereRef('v.interview_id', '=', 'i.id').where('v.user_id', '=', me)))
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('interview_responses as r').select('r.id').whereRef('r.interview_id', '=', 'i.id').where('r.user_id', '=', me).where('r.sent', '=', true))));
+      break;
+    case 'shared':
+      query = query.where((eb) => eb.exists(eb.selectFrom('interview_shares as s').select('s.user_id').whereRef('s.interview_id', '=', 'i.id').where('s.user_id', '=', me)));
+      break;
+  }
+  const rows = (await query.orderBy('i.id', 'desc').offset(page.offset).limit(page.limit + 1).execute()) as InterviewRow[];
+  const data = await toViews(db, person, rows.slice(0, page.limit), now);
+  return { data, offset: page.offset, limit: page.limit, hasMore: rows.length > page.limit };
+}
+
+type ResponseRow = Database['interview_responses'] & { author_firstname: string | null; author_lastname: string | null; author_slug: string | null; author_logo: string | null };
+
+async function answersOf(db: Kysely<Database>, responseIds: readonly number[], viewerId: number | null): Promise<Map<number, AnswerView[]>> {
+  const byResponse = new Map<number, AnswerView[]>(responseIds.map((id) => [id, []]));
+  if (responseIds.length === 0) return byResponse;
+  const rows = await withUploads(db)
+    .selectFrom('interview_answers as a')
+    .innerJoin('interview_questions as q', 'q.id', 'a.question_id')
+    .leftJoin('uploads as v', 'v.id', 'a.video_id')
+    .leftJoin('interview_saved_answers as s', (join) =>
+      join.onRef('s.response_id', '=', 'a.response_id').onRef('s.question_id', '=', 'a.question_id').on('s.user_id', '=', viewerId ?? 0),
+    )
+    .select(['a.response_id', 'a.question_id', 'a.kind', 'a.text', 'a.video_id', 'a.skipped', 'a.answered_at', 'v.path', 'v.thumbnail_path', 'v.status', 's.saved_at'])
+    .where('a.response_id', 'in', [...responseIds])
+    .orderBy('a.response_id')
+    .orderBy('q.position')
+    .execute();
+  for (const row of rows) {
+    byResponse.get(Number(row.response_id))?.push({
+      questionId: Number(row.question_id),
+      kind: row.kind,
+      text: row.text,
+      video: row.video_id === null ? null : { id: Number(row.video_id), url: row.path ?? '', coverUrl: row.thumbnail_path ?? null, status: row.status ?? 'processing' },
+      skipped: row.skipped,
+      answeredAt: row.answered_at.toISOString(),
+      saved: row.saved_at !== null,
+    });
+  }
+  return byResponse;
+}
+
+async function toResponseViews(db: Kysely<Database>, rows: readonly ResponseRow[], viewerId: number | null): Promise<ResponseView[]> {
+  const answers = await answersOf(db, rows.map((row) => Number(row.id)), viewerId);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    interviewId: Number(row.interview_id),
+    respondent:
+      row.user_id === null
+        ? { kind: 'guest', name: row.guest_name ?? '', email: row.guest_email ?? '', organisation: row.guest_organisation ?? '' }
+        : { kind: 'member', person: authorOf({ ...row, author_id: Number(row.user_id), author_type: 'person' }) },
+    status: row.sent ? 'sent' : 'started',
+    answers: answers.get(Number(row.id)) ?? [],
+    startedAt: row.started_at.toISOString(),
+    sentAt: row.sent_at?.toISOString() ?? null,
+  }));
+}
+
+function responseRows(db: Kysely<Database>) {
+  return db.selectFrom('interview_responses as r').leftJoin('users as u', 'u.id', 'r.user_id').selectAll('r').select(AUTHOR_COLUMNS);
+}
+
+/** Every response to an interview, oldest first, for those who read its answers. */
+export async function listResponses(db: Kysely<Database>, interviewId: number, viewerId: number): Promise<ResponseView[]> {
+  const rows = (await responseRows(db).where('r.interview_id', '=', interviewId).orderBy('r.id').execute()) as ResponseRow[];
+  return toResponseViews(db, rows, viewerId);
+}
+
+export async function findResponseView(db: Kysely<Database>, responseId: number, viewerId: number | null): Promise<ResponseView | null> {
+  const row = (await responseRows(db).where('r.id', '=', responseId).executeTakeFirst()) as ResponseRow | undefined;
+  return row ? (await toResponseViews(db, [row], viewerId))[0]! : null;
+}
+
+/** The response of a member or of a link, if it was started. */
+export async function findResponseId(db: Kysely<Database>, interviewId: number, by: { userId: number } | { linkId: number }): Promise<number | null> {
+  const row = await db
+    .selectFrom('interview_responses')
+    .select('id')
+    .where('interview_id', '=', interviewId)
+    .where('userId' in by ? 'user_id' : 'link_id', '=', 'userId' in by ? by.userId : by.linkId)
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
+/** What an answerer sees: with showQuestions every question, otherwise those answered so far and the next. */
+export async function answeringView(db: Kysely<Database>, interviewId: number, responseId: number | null, now: Date): Promise<AnsweringView | null> {
+  const row = (await interviewRows(db).where('i.id', '=', interviewId).executeTakeFirst()) as InterviewRow | undefined;
+  if (!row) return null;
+  const [questions, response] = await Promise.all([questionsOf(db, [interviewId]).then((all) => all.get(interviewId) ?? []), responseId === null ? null : findResponseView(db, responseId, null)]);
+  const done = new Set(response?.answers.map((answer) => answer.questionId) ?? []);
+  const next = questions.find((question) => !done.has(question.id)) ?? null;
+  const { status, closedReason } = statusOf(row, now);
+  return {
+    interview: {
+      id: Number(row.id),
+      title: row.title,
+      brief: row.brief,
+      deadline: row.deadline?.toISOString() ?? null,
+      status,
+      closedReason,
+      closedLine: closedReason ? CLOSED_LINES[closedReason] : null,
+      showQuestions: row.show_questions,
+      allowSkip: row.allow_skip,
+      creator: authorOf({ ...row, author_id: Number(row.creator_id), author_type: 'person' }),
+      calloutId: row.callout_id === null ? null : Number(row.callout_id),
+      createdAt: row.created_at.toISOString(),
+      publishedAt: row.published_at?.toISOString() ?? null,
+    },
+    questions: row.show_questions ? questions : questions.filter((question) => done.has(question.id) || question.id === next?.id),
+    questionsCount: questions.length,
+    nextQuestionId: next?.id ?? null,
+    response,
+  };
+}
+
+/** Saved media: the answers a person kept, newest first. */
+export async function listSavedAnswers(db: Kysely<Database>, userId: number, page: { offset: number; limit: number }) {
+  const rows = await db
+    .selectFrom('interview_saved_answers as s')
+    .innerJoin('interviews as i', 'i.id', 's.interview_id')
+    .innerJoin('interview_questions as q', 'q.id', 's.question_id')
+    .select(['s.response_id', 's.question_id', 's.interview_id', 's.saved_at', 'i.title', 'q.text'])
+    .where('s.user_id', '=', userId)
+    .orderBy('s.saved_at', 'desc')
+    .orderBy('s.response_id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit + 1)
+    .execute();
+  const shown = rows.slice(0, page.limit);
+  const responses = new Map((await Promise.all([...new Set(shown.map((row) => Number(row.response_id)))].map((id) => findResponseView(db, id, userId)))).flatMap((response) => (response ? [[response.id, response] as const] : [])));
+  const data = shown.flatMap((row) => {
+    const response = responses.get(Number(row.response_id));
+    const answer = response?.answers.find((candidate) => candidate.questionId === Number(row.question_id));
+    if (!response || !answer) return [];
+    const respondentName = response.respondent.kind === 'member' ? response.respondent.person.name : response.respondent.name;
+    return [{ interviewId: Number(row.interview_id), interviewTitle: row.title, responseId: response.id, question: row.text, respondentName, answer, savedAt: row.saved_at.toISOString() }];
+  });
+  return { data, offset: page.offset, limit: page.limit, hasMore: rows.length > page.limit };
+}
+
+/** How many responses an interview has had sent, within the caller's transaction. */
+export async function sentResponsesCount(db: Kysely<Database>, interviewId: number): Promise<number> {
+  const row = await db.selectFrom('interviews').select('answers_count').where('id', '=', interviewId).executeTakeFirst();
+  return row?.answers_count ?? 0;
+}
+
+/** A video for an answer: an upload of the member's own, or one made through the guest's link. */
+export async function findAnswerVideo(db: Kysely<Database>, videoId: number, by: { userId: number } | { linkId: number }): Promise<{ id: number; durationSeconds: number | null } | null> {
+  let query = withUploads(db).selectFrom('uploads').select(['uploads.id', 'uploads.kind']).where('uploads.id', '=', videoId);
+  query =
+    'userId' in by
+      ? query.where('uploads.owner_id', '=', by.userId)
+      : query.where((eb) => eb.exists(eb.selectFrom('interview_link_uploads as l').select('l.upload_id').whereRef('l.upload_id', '=', 'uploads.id').where('l.link_id', '=', by.linkId)));
+  const row = await query.executeTakeFirst();
+  if (!row || row.kind !== 'video') return null;
+  // The length comes with the video pipeline; until an upload has one, it is taken as within the limit.
+  return { id: row.id, durationSeconds: null };
+}
