@@ -8,6 +8,7 @@ import * as notificationReads from './0006_notification_reads.ts';
 import * as feedPerformance from './0007_feed_performance.ts';
 import * as profiles from './0010_profiles.ts';
 import * as postsByAuthor from './0011_posts_by_author.ts';
+import * as video from './0012_video.ts';
 import * as interviews from './0013_interviews.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0007_feed_performance': feedPerformance,
   '0010_profiles': profiles,
   '0011_posts_by_author': postsByAuthor,
+  '0012_video': video,
   '0013_interviews': interviews,
 };

@@ -16,6 +16,8 @@ const schema = z.object({
   UPLOADS_DIR: z.string().min(1).optional(),
   UPLOAD_MAX_IMAGE_MB: z.coerce.number().positive().default(10),
   UPLOAD_MAX_VIDEO_MB: z.coerce.number().positive().default(500),
+  UPLOAD_MAX_VIDEO_SECONDS: z.coerce.number().positive().default(600),
+  VIDEO_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_PROCESSORS: flag.default(true),
@@ -47,6 +49,8 @@ export type Config = {
   stream: { apiKey: string; apiSecret: string; apiUrl: string | null; push: boolean };
   /** Where uploaded files live, and how large each kind may be. */
   uploads: { dir: string; maxImageBytes: number; maxVideoBytes: number };
+  /** The longest video accepted, and how many transcodes one process runs at a time. */
+  video: { maxSeconds: number; concurrency: number };
   /** Development-host tools: the mail outbox reader and the development routes. */
   devTools: boolean;
   /** Seed the demo people and accounts when the database has no user yet. */
@@ -84,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxImageBytes: Math.floor(c.UPLOAD_MAX_IMAGE_MB * MB),
       maxVideoBytes: Math.floor(c.UPLOAD_MAX_VIDEO_MB * MB),
     },
+    video: { maxSeconds: c.UPLOAD_MAX_VIDEO_SECONDS, concurrency: c.VIDEO_CONCURRENCY },
     devTools: c.DEV_TOOLS ?? c.NODE_ENV !== 'production',
     seedDemo: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
     secureCookies: c.NODE_ENV === 'production',

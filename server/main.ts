@@ -13,6 +13,7 @@ import type { RealtimeServer } from './realtime/processor.ts';
 import { DEMO_PASSWORD, hasAnyUser, seedDemo } from './seed/demo.ts';
 import { seedShowcase } from './seed/showcase.ts';
 import { createServices } from './services.ts';
+import { videoWorkerFor } from './modules/video/index.ts';
 
 const config = loadConfig();
 const log = createLog(config.logLevel);
@@ -29,8 +30,10 @@ if (firstStart) {
 if (config.runProcessors) await startProcessing(core);
 const mail = config.mail.smtpUrl && config.runProcessors ? new MailDelivery(core.database.db, config.mail.smtpUrl, config.mail.from, log) : null;
 mail?.start();
+const videoWorker = config.runProcessors ? videoWorkerFor(core, config, log, () => io) : null;
+videoWorker?.start();
 const services = createServices(core, config, mail ? { mailQueued: () => mail.wake() } : {});
-const app = await buildApp(core, { logLevel: config.logLevel, clientDir, realtime: io, services, uploads: config.uploads });
+const app = await buildApp(core, { logLevel: config.logLevel, clientDir, realtime: io, services, uploads: config.uploads, video: { maxSeconds: config.video.maxSeconds, onQueued: () => videoWorker?.poke() } });
 if (firstStart) await seedShowcase(app);
 await app.listen({ host: config.host, port: config.port });
 log.info(
@@ -47,6 +50,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void app
       .close()
       .then(() => mail?.stop())
+      .then(() => videoWorker?.stop())
       .then(() => core.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

@@ -6,10 +6,11 @@ import { notificationsProcessor } from './modules/notifications/processor.ts';
 import { postsProjection } from './modules/posts/projection.ts';
 import { profilesProjection } from './modules/profiles/projection.ts';
 import { usersProjection } from './modules/users/projection.ts';
+import { videosProjection } from './modules/video/index.ts';
 
 // The product's event types and read models. Each module adds its projections here as it lands.
 export const productModel: Model<ProductEvent> = {
   events: productEvents,
-  inline: [usersProjection, profilesProjection, postsProjection, communitiesProjection, interviewsProjection],
+  inline: [usersProjection, profilesProjection, postsProjection, communitiesProjection, interviewsProjection, videosProjection],
   processors: [notificationsProcessor()],
 };

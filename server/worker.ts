@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { openCore, startProcessing } from './core.ts';
 import { withStreamPush } from './feeds/model.ts';
 import { createLog } from './log.ts';
+import { videoWorkerFor } from './modules/video/index.ts';
 import { productModel } from './model.ts';
 import { createRealtimeServer } from './realtime/gateway.ts';
 import { withRealtime } from './realtime/model.ts';
@@ -16,10 +17,15 @@ let io: RealtimeServer | null = null;
 const core = await openCore({ database: config.database, redisUrl: config.redisUrl, model: withStreamPush(config.redisUrl ? withRealtime(productModel, () => io) : productModel, config.stream, log), log });
 io = core.redis ? createRealtimeServer(core.redis) : null;
 await startProcessing(core);
+const videoWorker = videoWorkerFor(core, config, log, () => io);
+videoWorker.start();
 log.info({ processors: productModel.processors.map((p) => `${p.name}@${p.version}`) }, 'worker running');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void core.close().then(() => process.exit(0));
+    void videoWorker
+      .stop()
+      .then(() => core.close())
+      .then(() => process.exit(0));
   });
 }

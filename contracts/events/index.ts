@@ -4,11 +4,12 @@ import { organizationEvents } from '../organizations/events.ts';
 import { postEvents } from '../posts/events.ts';
 import { settingsEvents } from '../users/settings-events.ts';
 import { userEvents } from '../users/events.ts';
+import { videoEvents } from '../video/events.ts';
 import type { EventOf } from './define.ts';
 
 export { defineEvent, eventMetadata, type EventDefinition, type EventMetadata, type EventOf } from './define.ts';
 
 // Every event type of the product. Each domain area adds its definitions here as it lands.
-export const productEvents = [...userEvents, ...settingsEvents, ...organizationEvents, ...postEvents, ...communityEvents, ...interviewEvents] as const;
+export const productEvents = [...userEvents, ...settingsEvents, ...organizationEvents, ...postEvents, ...communityEvents, ...interviewEvents, ...videoEvents] as const;
 
 export type ProductEvent = EventOf<(typeof productEvents)[number]>;

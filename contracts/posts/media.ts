@@ -39,3 +39,7 @@ export const videoView = z.object({
   error: z.string().nullable(),
 });
 export type VideoView = z.infer<typeof videoView>;
+
+/** A media item as a reader sees it: a video's cover and duration as they are now, and its whole state. */
+export const attachmentView = mediaItem.extend({ video: videoView.optional() });
+export type AttachmentView = z.infer<typeof attachmentView>;

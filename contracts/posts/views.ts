@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calloutFields, communityPostFields, eventFields, jobFields, storyFields } from './fields.ts';
 import { articleKind, userType } from './kinds.ts';
-import { mediaItem, videoView } from './media.ts';
+import { attachmentView, videoView } from './media.ts';
 
 /** Spec section 3: Author. */
 export const author = z.object({
@@ -23,7 +23,7 @@ export const commentView = z.object({
   author,
   createdAt: z.string(),
   editedAt: z.string().nullable(),
-  attachments: z.array(mediaItem),
+  attachments: z.array(attachmentView),
   likable,
   isDeleted: z.boolean(),
   permissions: z.object({ canEdit: z.boolean(), canDelete: z.boolean() }),
@@ -64,7 +64,7 @@ export const postView = z.discriminatedUnion('type', [
     /** The interview a callout opens (POST /api/v1/callouts/async/{interviewId}). */
     interview: z.object({ id: z.number().int(), showQuestions: z.boolean(), allowSkip: z.boolean() }).nullable(),
   }),
-  base.extend({ type: z.literal('communityPost'), ...communityPostFields.shape, attachments: z.array(mediaItem), attachmentsCount: z.number().int() }),
+  base.extend({ type: z.literal('communityPost'), ...communityPostFields.shape, attachments: z.array(attachmentView), attachmentsCount: z.number().int() }),
   base.extend({ type: z.literal('event'), ...eventFields.shape, timeZone: z.string().nullable() }),
   base.extend({ type: z.literal('job'), ...jobFields.shape }),
   base.extend({ type: z.literal('record'), ...withVideo }),

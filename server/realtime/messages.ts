@@ -8,6 +8,7 @@ import type { AnyEvent, StoredEvent } from '../events/types.ts';
 import { findComment } from '../modules/comments/queries.ts';
 import { interviewMessagesFor, type InterviewMessage } from '../modules/interviews/index.ts';
 import type { Viewer } from '../modules/posts/permissions.ts';
+import { videoMessagesFor, type VideoMessage } from '../modules/video/index.ts';
 
 /** One message for some rooms, as the realtime processor emits it after its batch commits. */
 export type RealtimeMessage =
@@ -17,7 +18,8 @@ export type RealtimeMessage =
   | { event: 'comment:deleted'; rooms: string[]; payload: z.infer<typeof commentDeleted> }
   | { event: 'like:changed'; rooms: string[]; payload: z.infer<typeof likeChanged> }
   | { event: 'membership:changed'; rooms: string[]; payload: z.infer<typeof membershipChanged> }
-  | InterviewMessage;
+  | InterviewMessage
+  | VideoMessage;
 
 // Pushed views are a neutral reader's: nobody's liked flag, nobody's permissions.
 const NEUTRAL: Viewer = { contactId: 0, isAdmin: false, userType: null };
@@ -75,7 +77,8 @@ export async function messagesFor(db: Kysely<Database>, events: readonly StoredE
   // In order, one at a time: the few per-event reads left share the batch's transaction.
   for (const event of known) messages.push(await messagesOf(db, event, views));
   const interviews = await interviewMessagesFor(db, events);
-  return messages.map((ofEvent, i) => [...ofEvent, ...interviews[i]!]);
+  const videos = await videoMessagesFor(db, events);
+  return messages.map((ofEvent, i) => [...ofEvent, ...interviews[i]!, ...videos[i]!]);
 }
 
 async function messagesOf(db: Kysely<Database>, event: StoredEvent<PostEvent | CommunityEvent>, views: Views): Promise<RealtimeMessage[]> {

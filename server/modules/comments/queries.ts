@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { MediaItem } from '../../../contracts/posts/media.ts';
+import type { MediaItem, VideoView } from '../../../contracts/posts/media.ts';
 import type { CommentView, ThreadView } from '../../../contracts/posts/views.ts';
 import type { Database } from '../../db/schema.ts';
 import { mayDeleteComment, mayEditComment, type Viewer } from '../posts/permissions.ts';
 import { likedAmong } from '../likes/queries.ts';
 import { AUTHOR_COLUMNS, authorOf } from '../posts/queries.ts';
+import { findVideos, withVideoState } from '../video/index.ts';
 
 export const COMMENTS_PAGE = 20;
 /** Replies shown under each thread; childrenCount tells how many there are in all. */
@@ -32,7 +33,7 @@ function commentsWithAuthors(db: Kysely<Database>) {
 
 type CommentRow = Awaited<ReturnType<ReturnType<typeof commentsWithAuthors>['executeTakeFirstOrThrow']>>;
 
-function toView(row: CommentRow, viewer: Viewer, liked: ReadonlySet<number>): CommentView {
+function toView(row: CommentRow, viewer: Viewer, liked: ReadonlySet<number>, videos: ReadonlyMap<number, VideoView>): CommentView {
   return {
     id: row.id,
     postId: row.post_id,
@@ -41,7 +42,7 @@ function toView(row: CommentRow, viewer: Viewer, liked: ReadonlySet<number>): Co
     author: authorOf({ ...row, author_type: 'person' }),
     createdAt: new Date(row.created_at).toISOString(),
     editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
-    attachments: row.attachments as MediaItem[],
+    attachments: withVideoState(row.attachments as MediaItem[], videos),
     likable: { liked: liked.has(row.id), likesCount: row.likes_count },
     isDeleted: row.is_deleted,
     permissions: { canEdit: !row.is_deleted && mayEditComment(viewer, { authorId: row.author_id }), canDelete: !row.is_deleted && mayDeleteComment(viewer, { authorId: row.author_id }) },
@@ -50,7 +51,9 @@ function toView(row: CommentRow, viewer: Viewer, liked: ReadonlySet<number>): Co
 
 export async function findComment(db: Kysely<Database>, viewer: Viewer, commentId: number): Promise<CommentView | null> {
   const row = await commentsWithAuthors(db).where('c.id', '=', commentId).executeTakeFirst();
-  return row ? toView(row, viewer, await likedAmong(db, viewer.contactId, 'comment', [row.id])) : null;
+  if (!row) return null;
+  const [liked, videos] = await Promise.all([likedAmong(db, viewer.contactId, 'comment', [row.id]), videosOf(db, [row])]);
+  return toView(row, viewer, liked, videos);
 }
 
 /** Where a comment hangs: for replies (thread rules) and for the post a like or edit concerns. */
@@ -82,15 +85,15 @@ export async function listThreads(db: Kysely<Database>, viewer: Viewer, postId: 
         .orderBy('c.id')
         .execute()
     : [];
-  const liked = await likedAmong(db, viewer.contactId, 'comment', [...page, ...replies].map((comment) => comment.id));
+  const [liked, videos] = await Promise.all([likedAmong(db, viewer.contactId, 'comment', [...page, ...replies].map((comment) => comment.id)), videosOf(db, [...page, ...replies])]);
   const byParent = new Map<number, CommentView[]>();
   for (const reply of replies) {
     const list = byParent.get(reply.parent_id!) ?? [];
-    if (list.length < REPLIES_SHOWN) list.push(toView(reply, viewer, liked));
+    if (list.length < REPLIES_SHOWN) list.push(toView(reply, viewer, liked, videos));
     byParent.set(reply.parent_id!, list);
   }
   const total = await db.selectFrom('posts').select('comments_count').where('id', '=', postId).executeTakeFirst();
-  const data: ThreadView[] = page.map((thread) => ({ ...toView(thread, viewer, liked), children: byParent.get(thread.id) ?? [], childrenCount: thread.children_count }));
+  const data: ThreadView[] = page.map((thread) => ({ ...toView(thread, viewer, liked, videos), children: byParent.get(thread.id) ?? [], childrenCount: thread.children_count }));
   return { data, offset, total: total?.comments_count ?? 0, hasMore: threads.length > COMMENTS_PAGE };
 }
 
@@ -110,4 +113,9 @@ export async function listLikers(db: Kysely<Database>, target: 'post' | 'comment
     ...authorOf({ author_id: row.id, author_type: 'person', author_firstname: row.firstname, author_lastname: row.lastname, author_slug: row.slug, author_logo: row.logo }),
     likedAt: new Date(row.liked_at).toISOString(),
   }));
+}
+
+/** The current state of the videos these comments carry. */
+function videosOf(db: Kysely<Database>, rows: readonly CommentRow[]): Promise<Map<number, VideoView>> {
+  return findVideos(db, rows.flatMap((row) => (row.attachments as MediaItem[]).filter((item) => item.type === 'video').map((item) => item.id)));
 }

@@ -18,7 +18,7 @@ describe('the post list and the post page, each read in one statement', () => {
       values (${pr.id}, 'video', 'video/mp4', 1000, '/uploads/v/feed-test.mp4', '/uploads/v/feed-test.jpg', 'processing', 'clip.mp4') returning id`.execute(t.database.db);
     const videoId = rows[0]!.id;
     const id = Number((await pr.call('POST', '/api/v1/records', { video: videoId, content: 'From the floor' })).headers['object-id']);
-    const expected = { id: videoId, url: '/uploads/v/feed-test.mp4', coverUrl: '/uploads/v/feed-test.jpg', status: 'processing', duration: null, qualityUrls: {} };
+    const expected = { id: videoId, url: '/uploads/v/feed-test.mp4', coverUrl: '/uploads/v/feed-test.jpg', status: 'processing', duration: null, qualityUrls: {}, fallbackUrl: null, error: null };
     expect((await journalist.call('GET', `/api/v1/records/${id}`)).json().video).toEqual(expected);
     expect((await listed(journalist, '?type=record')).find((post) => post.id === id)?.video).toEqual(expected);
   });

@@ -4,6 +4,7 @@ import type { MediaItem, VideoView } from '../../../contracts/posts/media.ts';
 import type { Author, PostView } from '../../../contracts/posts/views.ts';
 import type { Database } from '../../db/schema.ts';
 import { readableCommunityIds } from '../communities/queries.ts';
+import { videoViewOf } from '../video/index.ts';
 import { mayDelete, mayEdit, mayRead, mayRestore, type Viewer } from './permissions.ts';
 import { feedRows, postViewRow, type FeedFilter, type PostViewRow } from './view-statements.ts';
 
@@ -57,7 +58,16 @@ export function authorOf(row: { author_id: number; author_type: 'person' | 'comp
 
 function videoOf(row: PostViewRow): VideoView | null {
   if (row.video_id === null) return null;
-  return { id: row.video_id, coverUrl: row.video_thumbnail, url: row.video_path!, fallbackUrl: null, duration: null, status: row.video_status!, qualityUrls: {}, error: null };
+  return videoViewOf({
+    id: row.video_id,
+    source: row.video_path!,
+    status: row.video_status!,
+    master: row.video_master,
+    qualities: row.video_qualities,
+    fallback: row.video_fallback,
+    cover: row.video_thumbnail,
+    duration: row.video_duration,
+  });
 }
 
 function toView(viewer: Viewer, row: PostViewRow): PostView {

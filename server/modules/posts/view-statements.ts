@@ -22,7 +22,11 @@ export type PostViewRow = Omit<PostsTable, 'kind' | 'user_types' | 'fields' | 'p
   video_id: number | null;
   video_path: string | null;
   video_thumbnail: string | null;
-  video_status: 'processing' | 'processed' | null;
+  video_status: 'processing' | 'processed' | 'failed' | null;
+  video_master: string | null;
+  video_qualities: Record<string, string> | null;
+  video_fallback: string | null;
+  video_duration: number | null;
 };
 
 /**
@@ -35,12 +39,17 @@ const viewOf = (viewerId: number) => sql`
          page.is_deleted, page.published_at, page.updated_at, page.likes_count, page.comments_count, page.total_comments_count,
          coalesce(u.firstname, c.name) as author_firstname, u.lastname as author_lastname,
          coalesce(u.slug, c.slug) as author_slug, coalesce(u.logo, c.logo) as author_logo,
-         l.liked is not null as liked, v.id as video_id, v.path as video_path, v.thumbnail_path as video_thumbnail, v.status as video_status
+         l.liked is not null as liked, v.id as video_id, v.path as video_path, v.thumbnail_path as video_thumbnail, v.status as video_status,
+         v.master_path as video_master, v.quality_paths as video_qualities, v.fallback_path as video_fallback, v.duration as video_duration
   from page
   left join users u on page.author_type = 'person' and u.id = page.author_id
   left join companies c on page.author_type = 'company' and c.id = page.author_id
   left join lateral (select true as liked from likes l where l.target_kind = 'post' and l.target_id = page.id and l.user_id = ${viewerId} limit 1) l on true
-  left join lateral (select v.id, v.path, v.thumbnail_path, v.status from uploads v where v.id = (page.fields->>'videoId')::int8 limit 1) v on true`;
+  left join lateral (
+    select up.id, up.path, coalesce(vi.cover_path, up.thumbnail_path) as thumbnail_path, coalesce(vi.status, up.status) as status,
+           vi.master_path, vi.quality_paths, vi.fallback_path, vi.duration
+    from uploads up left join videos vi on vi.id = up.id
+    where up.id = (page.fields->>'videoId')::int8 limit 1) v on true`;
 
 /** One post as `viewerId` sees it, deleted or not; null when there is no such post. */
 export async function postViewRow(db: Kysely<Database>, viewerId: number, postId: number): Promise<PostViewRow | null> {

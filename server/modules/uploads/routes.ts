@@ -6,14 +6,15 @@ import { uploadView } from '../../../contracts/uploads.ts';
 import type { Core } from '../../core.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
 import { withUploadedFile } from '../../http/multipart.ts';
-import { created } from '../../http/request-context.ts';
-import { requireUser } from '../auth/plugin.ts';
+import { created, eventMetadata } from '../../http/request-context.ts';
+import { actorOf, requireUser } from '../auth/plugin.ts';
+import type { VideoIntake } from '../video/index.ts';
 import { storeUpload, type UploadLimits } from './intake.ts';
 import { findUpload } from './queries.ts';
 import { PUBLIC_PREFIX, UploadStorage } from './storage.ts';
 import { idParams } from '../../../contracts/validation.ts';
 
-export type UploadOptions = UploadLimits & { dir: string };
+export type UploadOptions = UploadLimits & { dir: string; video: VideoIntake };
 
 export function uploadRoutes(core: Core, options: UploadOptions): FastifyPluginAsyncZod {
   return async (app) => {
@@ -46,7 +47,7 @@ export function uploadRoutes(core: Core, options: UploadOptions): FastifyPluginA
       const user = requireUser(request);
       const upload = await withUploadedFile(request, (part) => {
         if (part?.fieldname !== 'file') throw new ValidationFailed(['Choose a file to upload']);
-        return storeUpload(core.database.db, storage, options, user.id, part);
+        return storeUpload(core.database.db, storage, options, user.id, part, { ...options.video, metadata: eventMetadata(request, actorOf(user)) });
       });
       return created(reply, upload.id).send(upload);
     });

@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { EventMetadata } from '../../../contracts/events/index.ts';
+import type { VideoQuality } from '../../../contracts/posts/media.ts';
+import type { Config } from '../../config.ts';
+import type { Core, Logger } from '../../core.ts';
+import type { RealtimeServer } from '../../realtime/processor.ts';
+import { videoDecider, videoStream, type ProcessedVideo, type VideoCommand } from './commands.ts';
+import { claimTranscode, releaseTranscode, removeTranscode, renewLease, type Claim } from './jobs.ts';
+import { outputDir, sourceFile } from './storage.ts';
+import { withVideoTables } from './tables.ts';
+import { transcode, UnusableVideo } from './transcode.ts';
+
+export type VideoWorkerOptions = {
+  uploadsDir: string;
+  concurrency: number;
+  maxSeconds: number;
+  /** How long a claim holds without renewal; renewed at a third of it while ffmpeg runs. */
+  leaseMs?: number;
+  /** How often an idle worker looks for work another process queued (its own wake it at once). */
+  pollMs?: number;
+  /** How far the owner's transcode has got, at most about once a second per video. */
+  onProgress?: (progress: { ownerId: number; videoId: number; percent: number }) => void;
+  log: Logger;
+};
+
+// A video whose transcode took its worker down this many times is failed rather than retried:
+// it is the input, not the machine.
+const MAX_ATTEMPTS = 3;
+// A transcode that failed for the machine's sake (disk, database) waits this long before its retry.
+const RETRY_DELAY_MS = 30_000;
+const PROGRESS_EVERY_MS = 1000;
+
+class LostClaim extends Error {}
+
+const workerMetadata: EventMetadata = { actorId: null, actorRole: 'system', requestId: null, correlationId: null, causationId: null };
+
+/**
+ * Runs queued transcodes, `concurrency` at a time in this process, each one claimed by its row
+ * in `video_jobs` (so one worker across all processes has it) under a lease renewed while
+ * ffmpeg runs. A worker that dies leaves its lease to run out; the next claim starts over in a
+ * fresh directory and deletes what earlier attempts left. The video settles by an event on its
+ * own stream, appended in the transaction that deletes the job: the decider appends
+ * VideoProcessed once, however many workers finish the same video.
+ */
+export class VideoWorker {
+  private readonly id = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly running = new Set<Promise<void>>();
+  private readonly aborts = new Set<AbortController>();
+  private wake: (() => void) | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private stopped = true;
+  private loop: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly core: Core,
+    private readonly options: VideoWorkerOptions,
+  ) {
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.pollMs = options.pollMs ?? 2000;
+  }
+
+  start(): void {
+    this.stopped = false;
+    // Every append wakes it (VideoUploaded among them), in this process and, through NOTIFY, in others.
+    this.unsubscribe = this.core.wakeup.subscribe(() => this.poke());
+    this.loop = this.run();
+  }
+
+  /** Stops claiming, kills running transcodes and gives their jobs back for any worker to take at once. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    for (const abort of this.aborts) abort.abort();
+    this.poke();
+    await this.loop;
+    await Promise.all(this.running);
+  }
+
+  poke(): void {
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      while (!this.stopped && this.running.size < this.options.concurrency) {
+        let claim: Claim | null;
+        try {
+          claim = await claimTranscode(this.core.database.db, this.id, this.leaseMs);
+        } catch (error) {
+          this.options.log.warn({ err: error }, 'could not look for video transcodes');
+          break;
+        }
+        if (!claim) break;
+        const job = this.handle(claim).finally(() => {
+          this.running.delete(job);
+          this.poke();
+        });
+        this.running.add(job);
+      }
+      if (this.stopped) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, this.pollMs);
+        const wake = () => done();
+        this.wake = wake;
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      this.wake = null;
+    }
+  }
+
+  private async handle(claim: Claim): Promise<void> {
+    const { db } = this.core.database;
+    const video = await withVideoTables(db).selectFrom('videos').select(['owner_id', 'source_path', 'status']).where('id', '=', claim.videoId).executeTakeFirst();
+    if (!video || video.status !== 'processing') {
+      // Settled already (or never was): nothing to make. Only a hand-edited table gets here.
+      await this.settle(claim, null);
+      return;
+    }
+    if (claim.attempts > MAX_ATTEMPTS) {
+      await this.settle(claim, { type: 'fail', videoId: claim.videoId, reason: `gave up after ${MAX_ATTEMPTS} attempts that did not finish` });
+      return;
+    }
+
+    const attempt = `${claim.attempts}-${randomBytes(6).toString('hex')}`;
+    const out = outputDir(this.options.uploadsDir, claim.videoId, attempt);
+    await this.clearEarlierAttempts(out.videoDir, attempt);
+    const abort = new AbortController();
+    this.aborts.add(abort);
+    let lostLease = false;
+    const heartbeat = setInterval(() => {
+      renewLease(db, claim, this.id, this.leaseMs)
+        .then((held) => {
+          if (held) return;
+          lostLease = true;
+          abort.abort();
+        })
+        .catch((error: unknown) => this.options.log.warn({ err: error, videoId: claim.videoId }, 'could not renew a transcode lease'));
+    }, this.leaseMs / 3);
+    let lastProgress = 0;
+    try {
+      const made = await transcode(sourceFile(this.options.uploadsDir, video.source_path), out.dir, {
+        maxSeconds: this.options.maxSeconds,
+        signal: abort.signal,
+        onProgress: (percent) => {
+          const now = Date.now();
+          if (now - lastProgress < PROGRESS_EVERY_MS) return;
+          lastProgress = now;
+          this.options.onProgress?.({ ownerId: video.owner_id, videoId: claim.videoId, percent: Math.floor(percent) });
+        },
+      });
+      clearInterval(heartbeat);
+      const processed: ProcessedVideo = {
+        ...made,
+        master: out.publicPath(made.master),
+        fallback: out.publicPath(made.fallback),
+        cover: out.publicPath(made.cover),
+        qualities: Object.fromEntries(Object.entries(made.qualities).map(([quality, file]) => [quality, out.publicPath(file)])) as Partial<Record<VideoQuality, string>>,
+      };
+      const won = await this.settle(claim, { type: 'finish', videoId: claim.videoId, processed });
+      if (!won) await fsp.rm(out.dir, { recursive: true, force: true });
+      else this.options.onProgress?.({ ownerId: video.owner_id, videoId: claim.videoId, percent: 100 });
+    } catch (error) {
+      clearInterval(heartbeat);
+      if (abort.signal.aborted) {
+        // Stopping, or another worker holds the job now: either way it is not ours to settle.
+        if (!lostLease) await releaseTranscode(db, claim, this.id, 0).catch(() => undefined);
+        return;
+      }
+      await fsp.rm(out.dir, { recursive: true, force: true });
+      if (error instanceof UnusableVideo) {
+        this.options.log.warn({ videoId: claim.videoId, reason: error.message }, 'video could not be processed');
+        await this.settle(claim, { type: 'fail', videoId: claim.videoId, reason: error.message });
+        return;
+      }
+      this.options.log.error({ err: error, videoId: claim.videoId }, 'video transcode failed; it will be tried again');
+      await releaseTranscode(db, claim, this.id, RETRY_DELAY_MS).catch(() => undefined);
+    } finally {
+      this.aborts.delete(abort);
+    }
+  }
+
+  /**
+   * Appends the outcome and removes the job in one transaction, only while this worker holds
+   * it; true when this call settled the video.
+   */
+  private async settle(claim: Claim, command: VideoCommand | null): Promise<boolean> {
+    try {
+      return await this.core.commands.transaction(async (unit) => {
+        const decided = command ? await unit.run(videoDecider, videoStream(claim.videoId), command, workerMetadata) : null;
+        if (!(await removeTranscode(unit.trx, claim, this.id))) throw new LostClaim();
+        return (decided?.events.length ?? 0) > 0;
+      });
+    } catch (error) {
+      if (error instanceof LostClaim) return false;
+      throw error;
+    }
+  }
+
+  private async clearEarlierAttempts(videoDir: string, keep: string): Promise<void> {
+    const entries = await fsp.readdir(videoDir).catch(() => [] as string[]);
+    await Promise.all(entries.filter((name) => name !== keep).map((name) => fsp.rm(path.join(videoDir, name), { recursive: true, force: true })));
+  }
+}
+
+/**
+ * The worker of a process that runs processors: configured from the environment, telling the
+ * owner's tabs how far their transcode has got (through Redis when the process has no sockets).
+ */
+export function videoWorkerFor(core: Core, config: Pick<Config, 'uploads' | 'video'>, log: Logger, io: () => RealtimeServer | null): VideoWorker {
+  return new VideoWorker(core, {
+    uploadsDir: config.uploads.dir,
+    concurrency: config.video.concurrency,
+    maxSeconds: config.video.maxSeconds,
+    log,
+    onProgress: ({ ownerId, videoId, percent }) => io()?.to(`user:${ownerId}`).emit('video:progress', { videoId, percent }),
+  });
+}
