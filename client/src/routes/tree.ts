@@ -21,6 +21,10 @@ const companyPage = lazyPage(() => import('../features/profiles/OrganizationPage
 const outletPage = lazyPage(() => import('../features/profiles/OrganizationPages.tsx'), 'OutletPage');
 const onboardingPage = lazyPage(() => import('../features/onboarding/OnboardingPage.tsx'), 'OnboardingPage');
 const developmentPage = lazyPage(() => import('../features/development/DevelopmentPage.tsx'), 'DevelopmentPage');
+const developmentScreens: Partial<Record<(typeof developmentTools)[number]['path'], RouteComponent>> = {
+  videoRecorder: lazyPage(() => import('../features/video/DevelopmentVideoPages.tsx'), 'VideoRecorderPage'),
+  hls: lazyPage(() => import('../features/video/DevelopmentVideoPages.tsx'), 'HlsPage'),
+};
 const homePage = lazyPage(() => import('../features/feed/HomePage.tsx'), 'HomePage');
 const storyPage = lazyPage(() => import('../features/posts/StoryPage.tsx'), 'StoryPage');
 const auditPage = lazyPage(() => import('../features/admin/AuditPage.tsx'), 'AuditPage');
@@ -171,7 +175,7 @@ const mobileOnly = [page(rootRoute, 'search', m.search), page(rootRoute, 'notifi
 // Development routes.
 const development = page(rootRoute, 'development', m.development, developmentPage);
 const developmentChildren = developmentTools.map((tool) =>
-  page(rootRoute, `development/${tool.path}`, { ...m.development, name: tool.path, title: tool.title }),
+  page(rootRoute, `development/${tool.path}`, { ...m.development, name: tool.path, title: tool.title }, developmentScreens[tool.path]),
 );
 
 export const routeTree = rootRoute.addChildren([

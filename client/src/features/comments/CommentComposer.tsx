@@ -1,15 +1,20 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { MediaItem } from '../../../../contracts/posts/media.ts';
 import type { Author } from '../../../../contracts/posts/views.ts';
 import { ApiError, linesOf } from '../../lib/api/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CloseIcon } from '../../ui/icons.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { Avatar } from '../composer/Avatar.tsx';
 import { textToHtml } from '../composer/richText.ts';
-import { PaperclipIcon } from '../posts/icons.tsx';
+import { PaperclipIcon, VideoCameraIcon } from '../posts/icons.tsx';
 import { uploadFile, type CommentInput } from './api.ts';
 import { insertMention, mentionQueryAt, suggestPeople } from './mentions.ts';
 import { usePeopleSearch } from './peopleSearch.ts';
+
+// Loaded when a person first records: the camera, IndexedDB and tus are no part of reading comments.
+const VideoRecorder = lazy(() => import('../video/VideoRecorder.tsx').then((module) => ({ default: module.VideoRecorder })));
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,video/mp4,video/webm,video/quicktime';
 
@@ -37,6 +42,7 @@ export function CommentComposer({ me, people, placeholder, submitLabel, initialT
   const [uploading, setUploading] = useState<Uploading[]>([]);
   const [problem, setProblem] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
+  const [recording, setRecording] = useState(false);
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
   const field = useRef<HTMLTextAreaElement>(null);
@@ -153,6 +159,9 @@ export function CommentComposer({ me, people, placeholder, submitLabel, initialT
             onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
             onKeyDown={onKeyDown}
           />
+          <button type="button" className="icon-button comment-composer__attach" aria-label="Record a video" onClick={() => setRecording(true)}>
+            <VideoCameraIcon />
+          </button>
           <button type="button" className="icon-button comment-composer__attach" aria-label="Attach an image or a video" onClick={() => fileInput.current?.click()}>
             <PaperclipIcon />
           </button>
@@ -209,6 +218,20 @@ export function CommentComposer({ me, people, placeholder, submitLabel, initialT
             ))}
           </ul>
         )}
+        <Modal open={recording} onClose={() => setRecording(false)} title="Record a video" size="lg">
+          <Suspense fallback={<Spinner label="Loading the recorder" />}>
+            {recording && (
+              <VideoRecorder
+                onUploaded={(stored) => {
+                  setRecording(false);
+                  setAttachments((list) => [...list, { type: 'video', id: stored.id, path: stored.path, thumbnail: stored.thumbnail, length: null }]);
+                  requestAnimationFrame(() => field.current?.focus());
+                }}
+                onCancel={() => setRecording(false)}
+              />
+            )}
+          </Suspense>
+        </Modal>
         {problem.length > 0 && (
           <div className="comment-composer__problem" role="alert">
             {problem.map((line) => (

@@ -1,19 +1,26 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import type { UploadView } from '../../../../contracts/uploads.ts';
 import { api, ApiError, linesOf } from '../../lib/api/index.ts';
+import { runErrorCatalogue } from '../../lib/api/catalogue.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CloseIcon, ErrorIcon, ImageIcon } from '../../ui/icons.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { AttachedVideoStatus } from '../video/AttachedVideoStatus.tsx';
 import type { HeldUpload } from './forms.ts';
 import { KindIcon } from './KindChooser.tsx';
+
+// The recorder and the resumable upload (tus, IndexedDB) load when a person first records or picks a video.
+const VideoRecorder = lazy(() => import('../video/VideoRecorder.tsx').then((module) => ({ default: module.VideoRecorder })));
 
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
 const VIDEO_TYPES = 'video/mp4,video/webm,video/quicktime';
 
+const held = (stored: UploadView): HeldUpload => ({ id: stored.id, type: stored.type, path: stored.path, thumbnail: stored.thumbnail, status: stored.status });
+
 async function upload(file: File): Promise<HeldUpload> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const stored = await api.post<UploadView>('/api/v1/uploads', body, { quiet: true });
-  return { id: stored.id, type: stored.type, path: stored.path, thumbnail: stored.thumbnail, status: stored.status };
+  return held(await api.post<UploadView>('/api/v1/uploads', body, { quiet: true }));
 }
 
 /** Uploads the chosen files one by one; the server's lines (too large, not an image) come back as the error. */
@@ -78,15 +85,14 @@ function FieldProblem({ text }: { text: string | null | undefined }) {
 function Preview({ item, onRemove }: { item: HeldUpload; onRemove: () => void }) {
   // A video is shown by its thumbnail once the video pipeline has made one; the file itself
   // is not played here (it may still be processing).
-  const picture = item.type === 'image' ? item.path : item.thumbnail;
   return (
     <figure className="composer-media">
-      {picture ? (
-        <img src={picture} alt="" className="composer-media__image" />
+      {item.type === 'image' ? (
+        <img src={item.path} alt="" className="composer-media__image" />
       ) : (
         <div className="composer-media__video">
           <KindIcon kind="record" />
-          {item.status === 'processing' ? 'Video attached, processing' : 'Video attached'}
+          <AttachedVideoStatus video={item} />
         </div>
       )}
       <button type="button" className="composer-media__remove" aria-label="Remove" onClick={onRemove}>
@@ -116,9 +122,32 @@ export function ImageField({ label, value, onChange, error }: ImageFieldProps) {
 
 type VideoFieldProps = { value: HeldUpload | null; onChange: (video: HeldUpload | null) => void; error?: string | undefined; required?: boolean };
 
-/** The video of a video update, reaction, statement or story. */
+/**
+ * The video of a video update, reaction, statement or story: recorded with the camera, or a
+ * file sent resumably (tus) with its progress, so a large one survives a dropped connection.
+ */
 export function VideoField({ value, onChange, error, required }: VideoFieldProps) {
-  const uploader = useUploader((done) => onChange(done[0]!));
+  const [recording, setRecording] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const pick = async (files: FileList | null) => {
+    const file = files?.[0];
+    if (!file) return;
+    setProblem(null);
+    setProgress(0);
+    try {
+      const { apiErrorOf, sendResumable } = await import('../video/tusUpload.ts');
+      try {
+        onChange(held(await sendResumable(file, file.name, file.type, { uploadUrl: null, onUploadUrl: () => undefined, onProgress: setProgress })));
+      } catch (failure) {
+        const apiError = apiErrorOf(failure);
+        runErrorCatalogue(apiError, true);
+        setProblem(linesOf(apiError).join(' '));
+      }
+    } finally {
+      setProgress(null);
+    }
+  };
   return (
     <div className={['field', 'composer-upload', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
       <span className="field__label">
@@ -132,10 +161,31 @@ export function VideoField({ value, onChange, error, required }: VideoFieldProps
       </span>
       {value ? (
         <Preview item={value} onRemove={() => onChange(null)} />
+      ) : recording ? (
+        <Suspense fallback={<Spinner label="Loading the recorder" />}>
+          <VideoRecorder
+            onUploaded={(stored) => {
+              setRecording(false);
+              onChange(held(stored));
+            }}
+            onCancel={() => setRecording(false)}
+          />
+        </Suspense>
+      ) : progress !== null ? (
+        <div className="composer-upload__progress">
+          <progress max={1} value={progress} aria-label="Uploading the video" />
+          <span>{Math.round(progress * 100)}%</span>
+        </div>
       ) : (
-        <Picker label="Add video" accept={VIDEO_TYPES} busy={uploader.busy} onFiles={(files) => void uploader.run(files)} />
+        <div className="composer-upload__choices">
+          <Button variant="secondary" size="sm" onClick={() => setRecording(true)}>
+            <KindIcon kind="record" />
+            Record video
+          </Button>
+          <Picker label="Add video" accept={VIDEO_TYPES} busy={false} onFiles={(files) => void pick(files)} />
+        </div>
       )}
-      <FieldProblem text={uploader.problem ?? error} />
+      <FieldProblem text={problem ?? error} />
     </div>
   );
 }

@@ -67,3 +67,9 @@ export const PaperclipIcon = (props: IconProps) => (
     <path d="m21 12-8.5 8.5a5.5 5.5 0 0 1-7.8-7.8l9-9a3.7 3.7 0 0 1 5.2 5.2l-9 9a1.8 1.8 0 0 1-2.6-2.6L15 7" />
   </Icon>
 );
+
+export const VideoCameraIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 7h12v10H3zM15 10l6-3v10l-6-3" />
+  </Icon>
+);

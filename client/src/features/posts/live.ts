@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PostView } from '../../../../contracts/posts/views.ts';
 import { useSocketEvent, type MessageOf } from '../../lib/realtime/index.ts';
 import { useCurrentUser, isAdmin } from '../session/currentUser.ts';
-import { useVideoCacheSync } from '../video/live.ts';
+import { useRecordingResume, useVideoCacheSync } from '../video/live.ts';
 import { fetchPost } from './api.ts';
 import { applyCommentAdded, applyCommentDeleted, applyCommentEdited, applyLikeChanged, markPostDeleted, replacePost, type CacheViewer, type PostPages } from './cache.ts';
 import { postKeys } from './queryKeys.ts';
@@ -44,4 +44,5 @@ export function usePostCacheSync(): void {
   useSocketEvent('comment:edited', (message) => applyCommentEdited(queryClient, message));
   useSocketEvent('comment:deleted', (message) => applyCommentDeleted(queryClient, message));
   useVideoCacheSync();
+  useRecordingResume(user?.id ?? null);
 }

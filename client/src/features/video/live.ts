@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { MediaItem, VideoView } from '../../../../contracts/posts/media.ts';
 import type { CommentView, PostView } from '../../../../contracts/posts/views.ts';
 import { useSocketEvent, type MessageOf } from '../../lib/realtime/index.ts';
@@ -113,4 +113,29 @@ export function useVideoCacheSync(): void {
   const queryClient = useQueryClient();
   useSocketEvent('video:changed', (message) => applyVideoChanged(queryClient, message));
   useSocketEvent('video:progress', (message) => rememberProgress(message.videoId, message.percent));
+}
+
+/**
+ * Sends the person's recordings that a closed tab or a lost connection left unsent: when the
+ * app opens and whenever the connection comes back. The uploader loads only when one waits.
+ */
+export function useRecordingResume(ownerId: number | null): void {
+  useEffect(() => {
+    if (ownerId === null || typeof indexedDB === 'undefined') return;
+    let cancelled = false;
+    const resume = async () => {
+      const { indexedDbShelf } = await import('./shelf.ts');
+      const unsent = (await indexedDbShelf().all()).some((recording) => recording.ownerId === ownerId && recording.blob && !recording.uploaded);
+      if (!unsent || cancelled || !navigator.onLine) return;
+      const { recordingUploads } = await import('./tusUpload.ts');
+      await recordingUploads().resume(ownerId);
+    };
+    const onOnline = () => void resume().catch(() => undefined);
+    onOnline();
+    window.addEventListener('online', onOnline);
+    return () => {
+      cancelled = true;
+      window.removeEventListener('online', onOnline);
+    };
+  }, [ownerId]);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UploadView } from '../../../../contracts/uploads.ts';
-import { recordingName, RecordingUploads, type Recording, type RecordingShelf, type Sender } from './recordings.ts';
+import { recordingName, recordingType, RecordingUploads, type Recording, type RecordingShelf, type Sender } from './recordings.ts';
 
 function memoryShelf(): RecordingShelf & { stored: Map<string, Recording> } {
   const stored = new Map<string, Recording>();
@@ -106,5 +106,15 @@ describe('recordings are kept in the browser until their upload has finished', (
       [unsent.key, 43, false],
     ]);
     expect((await reopened.waiting(8)).map((recording) => recording.key)).toEqual([someoneElses.key]);
+  });
+});
+
+describe('the recording’s format (MediaRecorder.isTypeSupported)', () => {
+  it('records WebM on Chromium and MP4 on Safari, nothing where neither is supported', () => {
+    const chromium = (type: string) => type.startsWith('video/webm') || type === 'video/mp4';
+    const safari = (type: string) => type.startsWith('video/mp4');
+    expect(recordingType(chromium)).toBe('video/webm;codecs=vp9,opus');
+    expect(recordingType(safari)).toBe('video/mp4;codecs=avc1,mp4a.40.2');
+    expect(recordingType(() => false)).toBeNull();
   });
 });

@@ -137,3 +137,12 @@ export class RecordingUploads {
     await this.shelf.delete(key);
   }
 }
+
+// WebM where the browser records it (Chromium, Firefox), MP4 where it records only that (Safari):
+// both are what the server takes, and the transcode makes them the same for every viewer.
+const RECORDING_TYPES = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4;codecs=avc1,mp4a.40.2', 'video/mp4'];
+
+/** The first container and codecs this browser's MediaRecorder takes; null when it takes none of them. */
+export function recordingType(isTypeSupported: (type: string) => boolean): string | null {
+  return RECORDING_TYPES.find((type) => isTypeSupported(type)) ?? null;
+}

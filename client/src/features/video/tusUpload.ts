@@ -1,8 +1,8 @@
-import { createStore, del, set, values } from 'idb-keyval';
 import { DetailedError, Upload } from 'tus-js-client';
 import type { UploadView } from '../../../../contracts/uploads.ts';
 import { ApiError, errorBodyFrom } from '../../lib/api/ApiError.ts';
-import { RecordingUploads, type Recording, type RecordingShelf, type SendOptions } from './recordings.ts';
+import { RecordingUploads, type SendOptions } from './recordings.ts';
+import { indexedDbShelf } from './shelf.ts';
 
 /** The server's resumable upload endpoint (tus); each upload's own URL is below it. */
 export const TUS_ENDPOINT = '/api/v1/uploads/tus';
@@ -61,15 +61,6 @@ export function sendResumable(file: Blob, name: string, mimeType: string, option
     });
     upload.start();
   });
-}
-
-function indexedDbShelf(): RecordingShelf {
-  const store = createStore('pressroom-recordings', 'recordings');
-  return {
-    put: (recording) => set(recording.key, recording, store),
-    delete: (key) => del(key, store),
-    all: () => values<Recording>(store),
-  };
 }
 
 let shared: RecordingUploads | null = null;
