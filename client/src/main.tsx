@@ -5,7 +5,6 @@ import { configureApi } from './lib/api/index.ts';
 import { purgeExpiredStorage } from './lib/storage.ts';
 import { endSession } from './features/session/session.ts';
 import { queryClient } from './features/session/store.ts';
-import { router } from './router.tsx';
 import { showToast } from './ui/toast.tsx';
 import './ui/tokens.css';
 import './styles.css';
@@ -14,12 +13,8 @@ purgeExpiredStorage();
 
 configureApi({
   notify: showToast,
-  onUnauthorized: () => {
-    // The guards run again: an auth route sends the now-guest to signIn, a public one stays.
-    void endSession(queryClient).then((ended) => {
-      if (ended) void router.invalidate();
-    });
-  },
+  // The person stays on their page; the sign-in modal follows (features/session).
+  onUnauthorized: () => void endSession(queryClient),
   // No error-reporting service is configured: the console is where a 5xx is reported.
   report: (error) => console.error(error),
 });

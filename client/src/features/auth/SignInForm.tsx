@@ -11,8 +11,15 @@ import { asksForTwoFactorCode } from './twoFactor.ts';
 import { useSubmission } from './useSubmission.ts';
 import './auth.css';
 
+type SignInFormProps = {
+  onSignedIn: (user: CurrentUser) => void;
+  email?: string;
+  /** The email is already known (signing in again): a dialog's focus starts on the password. */
+  focusPassword?: boolean;
+};
+
 /** Email and password, then the authenticator code when the account has two-factor on. */
-export function SignInForm({ onSignedIn, email: initialEmail = '' }: { onSignedIn: (user: CurrentUser) => void; email?: string }) {
+export function SignInForm({ onSignedIn, email: initialEmail = '', focusPassword = false }: SignInFormProps) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
@@ -72,7 +79,16 @@ export function SignInForm({ onSignedIn, email: initialEmail = '' }: { onSignedI
     <form className="auth-form" onSubmit={submit} noValidate>
       <FormErrors lines={lines} />
       <Input placeholder="" label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
-      <PasswordInput placeholder="" label="Password" name="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+      <PasswordInput
+        placeholder=""
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        {...(focusPassword ? { 'data-autofocus': true } : {})}
+      />
       <div className="auth-form__row">
         <Link to="/password/new" className="text-link">
           Forgot your password?

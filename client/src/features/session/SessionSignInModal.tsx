@@ -1,48 +1,70 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
-import { useAtom } from 'jotai';
-import { useEffect, useState } from 'react';
-import { Modal } from '../../ui/Modal.tsx';
+import { useRouter, useRouterState } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { useEffect, useId, useState } from 'react';
+import { DialogFrame } from '../../ui/DialogFrame.tsx';
+import { CloseIcon } from '../../ui/icons.tsx';
 import { SignInForm } from '../auth/SignInForm.tsx';
-import { currentUserKey } from './currentUser.ts';
-import { sessionEndedAtom } from './session.ts';
+import { followOtherTabs, leaveLapsedSession, sessionLapseAtom, type SessionLapse } from './session.ts';
+import './session.css';
 
 /** Spec section 9: the sign-in modal appears 1 s after the session ends. */
 export const SIGN_IN_MODAL_DELAY_MS = 1000;
 
+const LEADS: Record<SessionLapse['reason'], string> = {
+  ended: 'Your session has ended. Sign in to carry on where you were.',
+  elsewhere: 'You signed out in another tab. Sign in to carry on where you were.',
+};
+
 /**
- * Spec section 4: after a logout the person may sign in again where they are; on success the
- * user is reloaded and the modal closes. On a sign-in screen the page itself is the form.
+ * Spec section 4: after a logout the person signs in again where they are; on success the
+ * user is reloaded, the modal closes and the page reads what it shows again, without a
+ * reload. On a sign-in screen the page itself is the form. Turning it down leaves the page
+ * as a guest would (the guards decide where that is).
  */
 export function SessionSignInModal() {
-  const [ended, setEnded] = useAtom(sessionEndedAtom);
-  const [open, setOpen] = useState(false);
+  const lapse = useAtomValue(sessionLapseAtom);
+  const [due, setDue] = useState<SessionLapse | null>(null);
+  const onGuestScreen = useRouterState({ select: (state) => state.matches.some((match) => match.staticData.meta?.guestOnly === true) });
   const router = useRouter();
   const queryClient = useQueryClient();
+  const titleId = useId();
+
+  useEffect(() => followOtherTabs(queryClient, () => void router.invalidate()), [queryClient, router]);
 
   useEffect(() => {
-    if (!ended) return;
-    const timer = setTimeout(() => {
-      const onSignInScreen = router.state.matches.some((match) => match.staticData.meta?.guestOnly);
-      if (!onSignInScreen) setOpen(true);
-    }, SIGN_IN_MODAL_DELAY_MS);
+    if (!lapse) return;
+    const timer = setTimeout(() => setDue(lapse), SIGN_IN_MODAL_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [ended, router]);
+  }, [lapse]);
 
-  const close = () => {
-    setOpen(false);
-    setEnded(false);
-  };
-  const onSignedIn = async () => {
-    close();
-    await queryClient.invalidateQueries({ queryKey: currentUserKey });
-    await router.invalidate();
+  const shown = lapse ?? due;
+  const open = lapse !== null && due === lapse && !onGuestScreen;
+
+  const leave = () => {
+    leaveLapsedSession(queryClient);
+    void router.invalidate();
   };
 
   return (
-    <Modal open={open} onClose={close} title="Sign in again" size="sm">
-      <p className="modal-lead">Your session has ended. Sign in to carry on where you were.</p>
-      <SignInForm onSignedIn={() => void onSignedIn()} />
-    </Modal>
+    // No backdrop close: the modal appears under a pointer that may be about to click the page.
+    <DialogFrame open={open} role="dialog" layer="modal" onEscape={leave} labelledBy={titleId} className="dialog--sm session-dialog">
+      <div className="dialog__header">
+        <h2 id={titleId} className="dialog__title">
+          Sign in again
+        </h2>
+        <button type="button" className="dialog__close" aria-label="Close" data-dialog-close onClick={leave}>
+          <CloseIcon />
+        </button>
+      </div>
+      <div className="dialog__body">
+        {shown && (
+          <>
+            <p className="modal-lead session-dialog__lead">{LEADS[shown.reason]}</p>
+            <SignInForm email={shown.email} focusPassword onSignedIn={() => void router.invalidate()} />
+          </>
+        )}
+      </div>
+    </DialogFrame>
   );
 }
