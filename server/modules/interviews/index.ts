@@ -4,6 +4,7 @@ import { Forbidden, NotFound, ValidationFailed } from '../../errors.ts';
 import type { UnitOfWork } from '../../events/command-handler.ts';
 import type { AnyEvent } from '../../events/types.ts';
 import { interviewDecider, interviewStream } from './commands.ts';
+import { clock } from './clock.ts';
 import { lockInterview } from './locks.ts';
 import { mayManage, type Person } from './permissions.ts';
 
@@ -28,7 +29,7 @@ export async function publishForCallout(
   if (!mayManage(person, access)) throw new Forbidden('Only its interviewer may publish an interview as a callout.');
   if (row.callout_id !== null) throw new ValidationFailed(['This interview has a callout already']);
   await lockInterview(unit.trx, interviewId, true);
-  const now = new Date();
+  const now = clock.now();
   await unit.run(interviewDecider, interviewStream(interviewId), { type: 'update', changes: options, by: person, now }, metadata);
   await unit.run(interviewDecider, interviewStream(interviewId), { type: 'publish', by: person, now }, metadata);
 }

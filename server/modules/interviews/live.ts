@@ -4,6 +4,7 @@ import type { InterviewEvent } from '../../../contracts/interviews/index.ts';
 import type { interviewAnswered, interviewChanged } from '../../../contracts/interviews/realtime.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AnyEvent, StoredEvent } from '../../events/types.ts';
+import { clock } from './clock.ts';
 import { mayReadAnswers, type Person } from './permissions.ts';
 import { accessTo, findResponseView, statusOf } from './queries.ts';
 
@@ -61,7 +62,7 @@ export async function interviewMessagesFor(db: Kysely<Database>, events: readonl
       continue;
     }
     const rooms = [interviewRoom(interviewId), ...(row.callout_id === null ? [] : [`post:${row.callout_id}`])];
-    messages.push([{ event: 'interview:changed', rooms, payload: { ...stamp, interviewId, change, ...statusOf(row, new Date()) } }]);
+    messages.push([{ event: 'interview:changed', rooms, payload: { ...stamp, interviewId, change, ...statusOf(row, clock.now()) } }]);
   }
   return messages;
 }

@@ -48,6 +48,7 @@ import {
   type ResponseCommand,
 } from './commands.ts';
 import { insertLink, liveLink, listLinks, newLinkToken, revokeLink, type LinkRateLimit, type LiveLink } from './links.ts';
+import { clock } from './clock.ts';
 import { lockInterview } from './locks.ts';
 import { mayManage, mayReadAnswers, mayView, type Person } from './permissions.ts';
 import { accessTo, answeringView as answeringOf, findAnswerVideo, findResponseId, interviewView as viewOf, listInterviews, listResponses, listSavedAnswers, sentResponsesCount } from './queries.ts';
@@ -83,7 +84,7 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
     return state.exists ? state : null;
   };
   const viewFor = async (person: Person, interviewId: number) => {
-    const view = await viewOf(db, person, interviewId, new Date());
+    const view = await viewOf(db, person, interviewId, clock.now());
     if (!view) throw new NotFound(NO_SUCH_INTERVIEW);
     return view;
   };
@@ -101,7 +102,7 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
     await core.commands.transaction(async (unit) => {
       await lockInterview(unit.trx, interviewId, true);
       await before?.(unit.trx);
-      await unit.run(interviewDecider, interviewStream(interviewId), command(person, new Date()), metadata);
+      await unit.run(interviewDecider, interviewStream(interviewId), command(person, clock.now()), metadata);
     });
     return viewFor(person, interviewId);
   };
@@ -117,7 +118,7 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
       const interview = await loadInterview(unit.trx, interviewId);
       if (!interview) throw new NotFound(NO_SUCH_INTERVIEW);
       const { rows } = await sql<{ id: number }>`select nextval('interview_response_ids')::int as id`.execute(unit.trx);
-      const result = await unit.run(responseDecider, responseStream(interviewId, key), command(interview, rows[0]!.id, new Date()), metadata);
+      const result = await unit.run(responseDecider, responseStream(interviewId, key), command(interview, rows[0]!.id, clock.now()), metadata);
       if (quota !== null && result.events.some((event) => event.type === 'ResponseSent')) {
         await unit.run(interviewDecider, interviewStream(interviewId), { type: 'closeIfAnswered', sentCount: await sentResponsesCount(unit.trx, interviewId) }, metadata);
       }
@@ -154,7 +155,7 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
     return { kind: 'guest', linkId: link.id, name: row?.guest_name ?? '', email: row?.guest_email ?? '', organisation: row?.guest_organisation ?? '' };
   };
   const answeringAt = async (interviewId: number, responseId: number | null) => {
-    const view = await answeringOf(db, interviewId, responseId, new Date());
+    const view = await answeringOf(db, interviewId, responseId, clock.now());
     if (!view) throw new NotFound(NO_SUCH_INTERVIEW);
     return view;
   };
@@ -168,7 +169,7 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
           select nextval('interview_ids')::int as id,
                  array(select nextval('interview_question_ids')::int from generate_series(1, ${questions.length})) as question_ids`.execute(unit.trx);
         const { id, question_ids: questionIds } = rows[0]!;
-        const command: InterviewCommand = { type: 'create', interviewId: id, details, questions: questions.map((body, i) => ({ questionId: questionIds[i]!, body })), by: person, now: new Date() };
+        const command: InterviewCommand = { type: 'create', interviewId: id, details, questions: questions.map((body, i) => ({ questionId: questionIds[i]!, body })), by: person, now: clock.now() };
         await unit.run(interviewDecider, interviewStream(id), command, metadata);
         return id;
       });
@@ -178,7 +179,7 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
     app.get('/api/v1/interviews', { schema: { querystring: interviewListQuery, response: { 200: interviewList } } }, async (request) => {
       const { person, userType } = context(request);
       const { list, offset, limit } = request.query;
-      return listInterviews(db, { ...person, userType }, list, { offset, limit }, new Date());
+      return listInterviews(db, { ...person, userType }, list, { offset, limit }, clock.now());
     });
 
     app.get('/api/v1/interviews/saved', { schema: { querystring: pageQuery, response: { 200: savedAnswerList } } }, async (request) => {
