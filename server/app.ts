@@ -26,6 +26,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { postRoutes } from './modules/posts/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { adminRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerEventTail } from './realtime/event-tail.ts';
@@ -90,6 +91,7 @@ export async function buildApp(core: Core, options: AppOptions) {
   await app.register(videoRoutes(core, { ...options.uploads, intake: video }));
   await app.register(profileRoutes(core, options.uploads));
   await app.register(organizationRoutes(core));
+  await app.register(searchRoutes(core));
   await app.register(auditRoutes(core));
   await app.register(interviewRoutes(core, { publicUrl: options.services.publicUrl, linkRateLimit: options.services.linkRateLimit }));
   if (options.services.devTools) await app.register(devRoutes(core));

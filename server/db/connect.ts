@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { Database } from './schema.ts';
 
@@ -86,6 +87,8 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   if (!inMemory) fs.mkdirSync(path.resolve(dataDir), { recursive: true });
   const pglite = await PGlite.create(inMemory ? undefined : path.resolve(dataDir), {
     parsers: { [INT8]: parseInt8 },
+    // Search's trigram matching (migrations/0015_search.ts); PGlite ships it but loads only what it is given.
+    extensions: { pg_trgm },
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

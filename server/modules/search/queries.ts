@@ -1,0 +1,230 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { KIND_LABELS, type PostKind, type UserType } from '../../../contracts/posts/kinds.ts';
+import { DATED_KINDS, OVERVIEW_LIMIT, PAGE_LIMIT, SEARCH_KINDS, type SearchGroup, type SearchHit, type SearchKind, type SearchQuery, type SearchResult } from '../../../contracts/search/index.ts';
+import { preparedStatement } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+import { highlighted, plainOf, searchTerms, TITLE_HEADLINE, SNIPPET_HEADLINE } from './text.ts';
+
+/** Who searches: null for a guest. Guests find public people, companies and outlets only. */
+export type Searcher = { id: number; isAdmin: boolean; userType: UserType | null } | null;
+
+type Filters = { beat: number | null; from: string | null; to: string | null };
+type Page = { offset: number; limit: number };
+
+/** Kinds a guest may open: the rest are pages for signed-in people. */
+const GUEST_KINDS: readonly SearchKind[] = ['people', 'companies', 'outlets'];
+
+/**
+ * Everything one search box finds. Without a kind, the best few of each group (all at once);
+ * with one, a page of that group. A group holds only what the searcher could open.
+ */
+export async function searchEverything(db: Kysely<Database>, searcher: Searcher, query: SearchQuery): Promise<SearchResult> {
+  const filters: Filters = { beat: query.beat ?? null, from: query.from ?? null, to: query.to ?? null };
+  const page: Page = { offset: query.kind ? query.offset : 0, limit: query.limit ?? (query.kind ? PAGE_LIMIT : OVERVIEW_LIMIT) };
+  const kinds = (query.kind ? [query.kind] : SEARCH_KINDS).filter(
+    (kind) => (searcher || GUEST_KINDS.includes(kind)) && (!(filters.from || filters.to) || DATED_KINDS.includes(kind)) && (filters.beat === null || BEAT_KINDS.includes(kind)),
+  );
+  const terms = searchTerms(query.q);
+  const groups = await Promise.all(kinds.map((kind) => searchGroup(db, searcher, kind, terms, filters, page)));
+  return { q: query.q, groups: groups.filter((group) => group.items.length > 0) };
+}
+
+/** Kinds a beat narrows: people on it, and what they wrote. */
+const BEAT_KINDS: readonly SearchKind[] = ['people', 'posts', 'stories'];
+
+async function searchGroup(db: Kysely<Database>, searcher: Searcher, kind: SearchKind, terms: ReturnType<typeof searchTerms>, filters: Filters, page: Page): Promise<SearchGroup> {
+  const tsquery = sql`(websearch_to_tsquery('english', ${terms.text}) || (websearch_to_tsquery('english', ${terms.head}) && to_tsquery('simple', ${terms.prefix})))`;
+  const run = { db, searcher, tsquery, text: terms.text, filters, limit: page.limit + 1, offset: page.offset, shape: terms.prefix === '' ? 'whole' : 'prefix' };
+  const hits = kind === 'people' ? await people(run) : kind === 'communities' ? await communities(run) : kind === 'posts' || kind === 'stories' ? await posts(run, kind) : await organizations(run, kind);
+  return { kind, items: hits.slice(0, page.limit), offset: page.offset, hasMore: hits.length > page.limit };
+}
+
+type Run = { db: Kysely<Database>; searcher: Searcher; tsquery: RawBuilder<unknown>; text: string; filters: Filters; limit: number; offset: number; shape: string };
+
+/**
+ * People by name, job, organisation and beats; a name also by its trigrams, so a typo still
+ * finds them. A private profile is found by its name only, shows no job or organisation, and
+ * is never shown to a guest; its owner and admins find it as anyone finds a public one.
+ */
+async function people(run: Run): Promise<SearchHit[]> {
+  const { searcher } = run;
+  const viewerId = searcher?.id ?? 0;
+  const isAdmin = searcher?.isAdmin ?? false;
+  const signedIn = searcher !== null;
+  const { rows } = await sql<{
+    id: number;
+    slug: string;
+    name: string;
+    logo: string | null;
+    job_title: string | null;
+    organization: string | null;
+    open: boolean;
+    title_hl: string;
+  }>`${preparedStatement(`search_people_${run.shape}${run.filters.beat !== null ? '_beat' : ''}`)}
+    with q as (select ${run.tsquery} as query),
+    hits as (
+      select u.id from users u, q where u.search_vector @@ q.query
+      union select user_id from search_people_like(${run.text})
+      union select p.user_id from user_profiles p, q where p.search_vector @@ q.query
+      union select ub.user_id from user_beats ub join beats b on b.id = ub.beat_id, q where b.search_vector @@ q.query
+    ),
+    ranked as (
+      select u.id, u.slug, u.firstname || ' ' || u.lastname as name, u.logo, u.job_title, p.organization,
+             coalesce(p.visibility, 'public') = 'public' or ${isAdmin}::bool or u.id = ${viewerId}::int8 as open,
+             to_tsvector('english', u.firstname || ' ' || u.lastname) @@ q.query or word_similarity(${run.text}, u.firstname || ' ' || u.lastname) >= 0.4 as by_name,
+             ts_rank(u.search_vector || coalesce(p.search_vector, ''), q.query) + similarity(u.firstname || ' ' || u.lastname, ${run.text})
+               + word_similarity(${run.text}, u.firstname || ' ' || u.lastname) / 2 + coalesce(word_similarity(${run.text}, u.job_title), 0) / 4 as score
+      from hits join users u on u.id = hits.id left join user_profiles p on p.user_id = u.id, q
+      where ${run.filters.beat !== null ? sql`exists (select 1 from user_beats ub where ub.user_id = u.id and ub.beat_id = ${run.filters.beat}::int4)` : sql`true`}
+    ),
+    page as (
+      select * from ranked
+      where open or (${signedIn}::bool and by_name)
+      order by score desc, name, id
+      offset ${run.offset}::int8 limit ${run.limit}::int8
+    )
+    select page.id, page.slug, page.name, page.logo, page.open,
+           case when page.open then page.job_title end as job_title, case when page.open then page.organization end as organization,
+           ts_headline('english', translate(page.name, chr(1) || chr(2), ''), q.query, ${TITLE_HEADLINE}) as title_hl
+    from page, q
+    order by page.score desc, page.name, page.id`.execute(run.db);
+  return rows.map((row) => ({
+    kind: 'people',
+    id: row.id,
+    slug: row.slug,
+    postKind: null,
+    title: row.name,
+    titleHtml: highlighted(row.title_hl),
+    snippetHtml: null,
+    detail: [row.job_title, row.organization].filter(Boolean).join(' · ') || null,
+    image: row.logo,
+    publishedAt: null,
+  }));
+}
+
+async function organizations(run: Run, kind: 'companies' | 'outlets'): Promise<SearchHit[]> {
+  const table = sql.table(kind);
+  const { rows } = await sql<{ id: number; slug: string; name: string; domain: string; logo: string | null; title_hl: string }>`${preparedStatement(`search_${kind}_${run.shape}`)}
+    with q as (select ${run.tsquery} as query),
+    page as (
+      select o.id, o.slug, o.name, o.domain, ${kind === 'companies' ? sql`o.logo` : sql`null::text`} as logo,
+             ts_rank(o.search_vector, q.query) + similarity(o.name, ${run.text}) as score
+      from ${table} o, q
+      where o.search_vector @@ q.query or o.name % ${run.text}
+      order by score desc, o.name, o.id
+      offset ${run.offset}::int8 limit ${run.limit}::int8
+    )
+    select page.*, ts_headline('english', translate(page.name, chr(1) || chr(2), ''), q.query, ${TITLE_HEADLINE}) as title_hl
+    from page, q
+    order by page.score desc, page.name, page.id`.execute(run.db);
+  return rows.map((row) => ({
+    kind,
+    id: row.id,
+    slug: row.slug,
+    postKind: null,
+    title: row.name,
+    titleHtml: highlighted(row.title_hl),
+    snippetHtml: null,
+    detail: row.domain,
+    image: row.logo,
+    publishedAt: null,
+  }));
+}
+
+/** Communities, private ones included: their name and description are everyone's to see (communities/permissions.ts). */
+async function communities(run: Run): Promise<SearchHit[]> {
+  const { rows } = await sql<{ id: number; slug: string; name: string; type: string; logo: string | null; title_hl: string; snippet: string }>`${preparedStatement(`search_communities_${run.shape}`)}
+    with q as (select ${run.tsquery} as query),
+    page as (
+      select c.id, c.slug, c.name, c.type, c.logo, c.description, ts_rank(c.search_vector, q.query) + similarity(c.name, ${run.text}) as score
+      from communities c, q
+      where c.search_vector @@ q.query or c.name % ${run.text}
+      order by score desc, c.name, c.id
+      offset ${run.offset}::int8 limit ${run.limit}::int8
+    )
+    select page.id, page.slug, page.name, page.type, page.logo,
+           ts_headline('english', translate(page.name, chr(1) || chr(2), ''), q.query, ${TITLE_HEADLINE}) as title_hl,
+           ts_headline('english', translate(search_plain_text(page.description), chr(1) || chr(2), ''), q.query, ${SNIPPET_HEADLINE}) as snippet
+    from page, q
+    order by page.score desc, page.name, page.id`.execute(run.db);
+  return rows.map((row) => ({
+    kind: 'communities',
+    id: row.id,
+    slug: row.slug,
+    postKind: null,
+    title: row.name,
+    titleHtml: highlighted(row.title_hl),
+    snippetHtml: row.snippet.trim() ? highlighted(row.snippet) : null,
+    detail: row.type === 'private' ? 'Private community' : 'Community',
+    image: row.logo,
+    publishedAt: null,
+  }));
+}
+
+/**
+ * Posts of every kind but stories, or stories alone: title, content and each kind's own fields.
+ * The rule of posts/permissions.ts mayRead, in SQL, except that nobody finds a deleted post,
+ * not even its author: search shows what is there.
+ */
+async function posts(run: Run, kind: 'posts' | 'stories'): Promise<SearchHit[]> {
+  const searcher = run.searcher!;
+  const { beat, from, to } = run.filters;
+  const { rows } = await sql<{
+    id: number;
+    kind: PostKind;
+    fields: Record<string, unknown>;
+    published_at: Date;
+    author_name: string | null;
+    title_hl: string;
+    snippet: string;
+  }>`${preparedStatement(`search_${kind}_${run.shape}${beat !== null ? '_beat' : ''}${from ? '_from' : ''}${to ? '_to' : ''}`)}
+    with q as (select ${run.tsquery} as query),
+    page as (
+      select p.id, p.kind, p.fields, p.published_at, p.author_id, p.author_type, ts_rank(p.search_vector, q.query) as score
+      from posts p, q
+      where p.search_vector @@ q.query and not p.is_deleted and p.kind ${kind === 'stories' ? sql`=` : sql`<>`} 'story'
+        ${from ? sql`and p.published_at >= ${from}::date` : sql``}
+        ${to ? sql`and p.published_at < ${to}::date + 1` : sql``}
+        ${beat !== null ? sql`and p.author_id in (select ub.user_id from user_beats ub where ub.beat_id = ${beat}::int4)` : sql``}
+        and (${searcher.isAdmin}::bool or p.author_id = ${searcher.id}::int8 or p.creator_id = ${searcher.id}::int8 or (
+          (cardinality(p.user_types) = 0 or p.user_types @> array[${searcher.userType}]::text[])
+          and (cardinality(p.community_ids) = 0 or p.community_ids && (
+            select coalesce(array_agg(c.id), '{}') from communities c
+            where c.type = 'public' or exists (select 1 from memberships m where m.community_id = c.id and m.user_id = ${searcher.id}::int8)))))
+      order by score desc, p.published_at desc, p.id desc
+      offset ${run.offset}::int8 limit ${run.limit}::int8
+    )
+    select page.id, page.kind, page.fields, page.published_at,
+           coalesce(u.firstname || ' ' || u.lastname, co.name) as author_name,
+           ts_headline('english', translate(${titleOf(sql`page.fields`)}, chr(1) || chr(2), ''), q.query, ${TITLE_HEADLINE}) as title_hl,
+           ts_headline('english', translate(search_plain_text(${bodyOf(sql`page.fields`)}), chr(1) || chr(2), ''), q.query, ${SNIPPET_HEADLINE}) as snippet
+    from page
+    cross join q
+    left join users u on page.author_type = 'person' and u.id = page.author_id
+    left join companies co on page.author_type = 'company' and co.id = page.author_id
+    order by page.score desc, page.published_at desc, page.id desc`.execute(run.db);
+  return rows.map((row) => {
+    const title = titleText(row.fields);
+    return {
+      kind,
+      id: row.id,
+      slug: null,
+      postKind: row.kind,
+      title,
+      titleHtml: row.title_hl.trim() ? highlighted(row.title_hl) : highlighted(title),
+      snippetHtml: row.snippet.trim() ? highlighted(row.snippet) : null,
+      detail: [KIND_LABELS[row.kind], row.author_name?.trim()].filter(Boolean).join(' · '),
+      image: null,
+      publishedAt: row.published_at.toISOString(),
+    };
+  });
+}
+
+/** The kinds with a heading show it; the others open with their first words. */
+const titleOf = (fields: RawBuilder<unknown>) => sql`coalesce(nullif(${fields}->>'title', ''), nullif(${fields}->>'name', ''), left(search_plain_text(${fields}->>'content'), 120))`;
+const bodyOf = (fields: RawBuilder<unknown>) => sql`concat_ws(' ', ${fields}->>'summary', ${fields}->>'content', ${fields}->>'description', ${fields}->>'company', ${fields}->>'location', ${fields}->>'venue')`;
+
+function titleText(fields: Record<string, unknown>): string {
+  const heading = [fields.title, fields.name].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  return heading ?? plainOf(typeof fields.content === 'string' ? fields.content : '').slice(0, 120);
+}
