@@ -1,0 +1,86 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../seed/demo.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import { signInAs, type Caller } from '../../testing/people.ts';
+import { connected, nextMessage, openSocket, startLiveApp, type ClientSocket } from '../../testing/realtime.ts';
+
+let database: TestDatabase;
+let live: Awaited<ReturnType<typeof startLiveApp>>;
+let jo: Caller;
+let pat: Caller;
+let eve: Caller;
+const sockets: ClientSocket[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  live = await startLiveApp(database);
+  await seedDemo(live.core);
+  [jo, pat, eve] = await Promise.all(['journalist', 'pr', 'expert'].map((who) => signInAs(live.app, `${who}@pressroom.local`)));
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await live?.close();
+  await database?.drop();
+});
+
+async function socketOf(who: Caller): Promise<ClientSocket> {
+  const socket = openSocket(live.url, who.token);
+  sockets.push(socket);
+  await connected(socket);
+  return socket;
+}
+
+const put = (who: Caller, url: string, payload: object) =>
+  live.app.inject({ method: 'PUT', url, headers: { 'x-requested-with': 'XMLHttpRequest' }, cookies: { pressroom_session: who.token }, payload });
+
+async function openInterview() {
+  const created = (await pat.call('POST', '/api/v1/interviews', { title: 'Live', questions: [{ kind: 'text', text: 'Why?' }, { kind: 'video', text: 'Show us' }] })).json();
+  await pat.call('POST', `/api/v1/interviews/${created.id}/publish`);
+  return { id: created.id as number, text: created.questions[0].id as number, video: created.questions[1].id as number };
+}
+
+describe('the interviewer’s open page', () => {
+  it('sees each answer arrive live, and the response sent', async () => {
+    const { id, text, video } = await openInterview();
+    const page = await socketOf(pat);
+    expect(await page.emitWithAck('join', `interview:${id}`)).toEqual({ ok: true });
+
+    const answered = nextMessage(page, 'interview:answered', (m) => m.interviewId === id && m.response.answers.length === 1);
+    expect((await put(jo, `/api/v1/interviews/${id}/answers/${text}`, { text: 'Because' })).statusCode).toBe(200);
+    expect(await answered).toMatchObject({ interviewId: id, response: { respondent: { kind: 'member', person: { id: jo.id } }, status: 'started', answers: [{ questionId: text, text: 'Because' }] } });
+
+    const { rows } = await sql<{ id: number }>`
+      insert into uploads (owner_id, kind, mime, size_bytes, path, status, original_name)
+      values (${jo.id}, 'video', 'video/webm', 1000, '/uploads/v/live.webm', 'processing', 'live.webm') returning id`.execute(database.db);
+    const withVideo = nextMessage(page, 'interview:answered', (m) => m.interviewId === id && m.response.answers.some((a) => a.video !== null));
+    await put(jo, `/api/v1/interviews/${id}/answers/${video}`, { video: rows[0]!.id });
+    expect((await withVideo).response.answers).toContainEqual(expect.objectContaining({ questionId: video, video: expect.objectContaining({ id: rows[0]!.id, status: 'processing' }) }));
+
+    const sent = nextMessage(page, 'interview:answered', (m) => m.interviewId === id && m.response.status === 'sent');
+    await jo.call('POST', `/api/v1/interviews/${id}/send`);
+    expect(await sent).toMatchObject({ answersCount: 1, response: { status: 'sent' } });
+
+    const closed = nextMessage(page, 'interview:changed', (m) => m.interviewId === id && m.change === 'closed');
+    await pat.call('POST', `/api/v1/interviews/${id}/close`);
+    expect(await closed).toMatchObject({ status: 'closed', closedReason: 'creator' });
+  });
+
+  it('is a room only those who read the answers may join', async () => {
+    const { id } = await openInterview();
+    for (const who of [jo, eve]) expect(await (await socketOf(who)).emitWithAck('join', `interview:${id}`)).toEqual({ ok: false, error: 'You may not join this room.' });
+  });
+
+  it('hears a guest’s answers by link too', async () => {
+    const { id, text } = await openInterview();
+    const link = (await pat.call('POST', `/api/v1/interviews/${id}/links`, { type: 'text' })).json();
+    const api = `/api/v1/async/answer/text/${link.url.split('/').at(-1)}`;
+    const page = await socketOf(pat);
+    await page.emitWithAck('join', `interview:${id}`);
+    const guest = (method: 'POST' | 'PUT', url: string, payload: object) => live.app.inject({ method, url, headers: { 'x-requested-with': 'XMLHttpRequest' }, payload });
+    await guest('POST', `${api}/start`, { name: 'Gail', email: 'gail@example.com' });
+    const answered = nextMessage(page, 'interview:answered', (m) => m.interviewId === id && m.response.answers.length === 1);
+    await guest('PUT', `${api}/answers/${text}`, { text: 'From a guest' });
+    expect(await answered).toMatchObject({ response: { respondent: { kind: 'guest', name: 'Gail' }, answers: [{ text: 'From a guest' }] } });
+  });
+});
