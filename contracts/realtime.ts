@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { interviewAnswered, interviewChanged } from './interviews/realtime.ts';
+import { conversationChanged, conversationRoom, conversationSeen, messageChanged, messageSent, typing, unreadChanged } from './messages/realtime.ts';
 import { postKind } from './posts/kinds.ts';
 import { videoView } from './posts/media.ts';
 import { commentView } from './posts/views.ts';
@@ -71,6 +72,12 @@ export interface ServerToClientEvents {
   'video:progress': (message: z.infer<typeof videoProgress>) => void;
   'interview:answered': (message: z.infer<typeof interviewAnswered>) => void;
   'interview:changed': (message: z.infer<typeof interviewChanged>) => void;
+  'message:sent': (message: z.infer<typeof messageSent>) => void;
+  'message:changed': (message: z.infer<typeof messageChanged>) => void;
+  'conversation:changed': (message: z.infer<typeof conversationChanged>) => void;
+  'conversation:seen': (message: z.infer<typeof conversationSeen>) => void;
+  'messages:unread': (message: z.infer<typeof unreadChanged>) => void;
+  'message:typing': (message: z.infer<typeof typing>) => void;
   /** Too far behind to replay what was missed: reload what is on screen. */
   resync: (message: { reason: string }) => void;
   /** Messages may not have reached this socket (the server's link to Redis was down): resume from the last cursor. */
@@ -85,12 +92,15 @@ export interface ClientToServerEvents {
   leave: (room: string, answer: (result: RoomAnswer) => void) => void;
   /** Replays, in order, every message of the socket's rooms after `after`; live ones keep coming meanwhile. */
   resume: (after: Cursor, answer: (result: ResumeAnswer) => void) => void;
+  /** The person is typing in a conversation whose room this socket joined; told to the others there, never logged. */
+  typing: (conversationId: number) => void;
 }
 
-/** Rooms: a person's own, an open post, an interview's answers, a community's lists, the feed (everyone, and per user type). */
+/** Rooms: a person's own, an open post, an interview's answers, a conversation (typing), a community's lists, the feed (everyone, and per user type). */
 export const room = z.union([
   z.string().regex(/^post:\d+$/),
   z.string().regex(/^interview:\d+$/),
+  conversationRoom,
   z.string().regex(/^community:[a-z0-9-]{2,60}$/),
   z.literal('feed'),
 ]);

@@ -10,6 +10,7 @@ import * as profiles from './0010_profiles.ts';
 import * as postsByAuthor from './0011_posts_by_author.ts';
 import * as video from './0012_video.ts';
 import * as interviews from './0013_interviews.ts';
+import * as messages from './0014_messages.ts';
 import * as search from './0015_search.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0011_posts_by_author': postsByAuthor,
   '0012_video': video,
   '0013_interviews': interviews,
+  '0014_messages': messages,
   '0015_search': search,
 };

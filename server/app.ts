@@ -22,6 +22,7 @@ import { commentRoutes } from './modules/comments/routes.ts';
 import { communityRoutes } from './modules/communities/routes.ts';
 import { interviewRoutes } from './modules/interviews/routes.ts';
 import { likeRoutes } from './modules/likes/routes.ts';
+import { messageRoutes } from './modules/messages/index.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { postRoutes } from './modules/posts/routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp(core: Core, options: AppOptions) {
   await app.register(searchRoutes(core));
   await app.register(auditRoutes(core));
   await app.register(interviewRoutes(core, { publicUrl: options.services.publicUrl, linkRateLimit: options.services.linkRateLimit }));
+  await app.register(messageRoutes(core, { sendLimit: options.services.messageSends }));
   if (options.services.devTools) await app.register(devRoutes(core));
 
   if (options.clientDir && fs.existsSync(path.join(options.clientDir, 'index.html'))) await serveClient(app, options.clientDir);

@@ -2,6 +2,7 @@ import { productEvents, type ProductEvent } from '../contracts/events/index.ts';
 import type { Model } from './core.ts';
 import { communitiesProjection } from './modules/communities/projection.ts';
 import { interviewsProjection } from './modules/interviews/projection.ts';
+import { messagesProjection } from './modules/messages/index.ts';
 import { notificationsProcessor } from './modules/notifications/processor.ts';
 import { postsProjection } from './modules/posts/projection.ts';
 import { profilesProjection } from './modules/profiles/projection.ts';
@@ -11,6 +12,6 @@ import { videosProjection } from './modules/video/index.ts';
 // The product's event types and read models. Each module adds its projections here as it lands.
 export const productModel: Model<ProductEvent> = {
   events: productEvents,
-  inline: [usersProjection, profilesProjection, postsProjection, communitiesProjection, interviewsProjection, videosProjection],
+  inline: [usersProjection, profilesProjection, postsProjection, communitiesProjection, interviewsProjection, videosProjection, messagesProjection],
   processors: [notificationsProcessor()],
 };

@@ -1,5 +1,6 @@
 import { communityEvents } from '../communities/events.ts';
 import { interviewEvents } from '../interviews/events.ts';
+import { messageEvents } from '../messages/events.ts';
 import { organizationEvents } from '../organizations/events.ts';
 import { postEvents } from '../posts/events.ts';
 import { settingsEvents } from '../users/settings-events.ts';
@@ -10,6 +11,6 @@ import type { EventOf } from './define.ts';
 export { defineEvent, eventMetadata, type EventDefinition, type EventMetadata, type EventOf } from './define.ts';
 
 // Every event type of the product. Each domain area adds its definitions here as it lands.
-export const productEvents = [...userEvents, ...settingsEvents, ...organizationEvents, ...postEvents, ...communityEvents, ...interviewEvents, ...videoEvents] as const;
+export const productEvents = [...userEvents, ...settingsEvents, ...organizationEvents, ...postEvents, ...communityEvents, ...interviewEvents, ...videoEvents, ...messageEvents] as const;
 
 export type ProductEvent = EventOf<(typeof productEvents)[number]>;

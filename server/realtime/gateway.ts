@@ -11,6 +11,7 @@ import { viewerOf, type Viewer } from '../modules/posts/permissions.ts';
 import { findReadableCommunity } from '../modules/communities/queries.ts';
 import { findPostView } from '../modules/posts/queries.ts';
 import { mayJoinInterviewRoom } from '../modules/interviews/index.ts';
+import { conversationRoom, mayJoinConversationRoom } from '../modules/messages/index.ts';
 import { messagesFor } from './messages.ts';
 import type { RealtimeServer } from './processor.ts';
 
@@ -88,6 +89,12 @@ export function attachRealtime(io: RealtimeServer, app: FastifyInstance, core: C
       reply(answer, { ok: true });
     });
 
+    socket.on('typing', (conversationId) => {
+      if (!Number.isSafeInteger(conversationId)) return;
+      const room = conversationRoom(conversationId);
+      if (socket.rooms.has(room)) socket.to(room).emit('message:typing', { conversationId, userId: socket.data.user.id });
+    });
+
     socket.on('resume', async (after, answer) => {
       reply(answer, await resume(socket, after).catch((): ResumeAnswer => ({ ok: false, error: 'Could not resume.' })));
     });
@@ -109,6 +116,9 @@ export function attachRealtime(io: RealtimeServer, app: FastifyInstance, core: C
     if (name.startsWith('interview:')) {
       const { user } = socket.data;
       return (await mayJoinInterviewRoom(db, { id: user.id, roles: user.roles, accountId: user.accountId }, Number(name.slice('interview:'.length)))) ? [name] : null;
+    }
+    if (name.startsWith('conversation:')) {
+      return (await mayJoinConversationRoom(db, socket.data.user.id, Number(name.slice('conversation:'.length)))) ? [name] : null;
     }
     // A community's room carries what is inside it: its readers only, under its current address.
     const community = await findReadableCommunity(db, { id: viewer.contactId, isAdmin: viewer.isAdmin }, name.slice('community:'.length));

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema.ts';
 import type { AnyEvent, StoredEvent } from '../events/types.ts';
 import { findComment } from '../modules/comments/queries.ts';
 import { interviewMessagesFor, type InterviewMessage } from '../modules/interviews/index.ts';
+import { messagingMessagesFor, type MessagingMessage } from '../modules/messages/index.ts';
 import type { Viewer } from '../modules/posts/permissions.ts';
 import { videoMessagesFor, type VideoMessage } from '../modules/video/index.ts';
 
@@ -19,6 +20,7 @@ export type RealtimeMessage =
   | { event: 'like:changed'; rooms: string[]; payload: z.infer<typeof likeChanged> }
   | { event: 'membership:changed'; rooms: string[]; payload: z.infer<typeof membershipChanged> }
   | InterviewMessage
+  | MessagingMessage
   | VideoMessage;
 
 // Pushed views are a neutral reader's: nobody's liked flag, nobody's permissions.
@@ -78,7 +80,8 @@ export async function messagesFor(db: Kysely<Database>, events: readonly StoredE
   for (const event of known) messages.push(await messagesOf(db, event, views));
   const interviews = await interviewMessagesFor(db, events);
   const videos = await videoMessagesFor(db, events);
-  return messages.map((ofEvent, i) => [...ofEvent, ...interviews[i]!, ...videos[i]!]);
+  const messaging = await messagingMessagesFor(db, events);
+  return messages.map((ofEvent, i) => [...ofEvent, ...interviews[i]!, ...videos[i]!, ...messaging[i]!]);
 }
 
 async function messagesOf(db: Kysely<Database>, event: StoredEvent<PostEvent | CommunityEvent>, views: Views): Promise<RealtimeMessage[]> {

@@ -15,7 +15,7 @@ declare module 'fastify' {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Signing out, and marking what one has read, change nothing anyone else sees: read-only
 // people may do both.
-const ALWAYS_ALLOWED = new Set(['/api/v1/auth/sign_out', '/api/v1/notifications/read', '/api/v1/notifications/:id/read']);
+const ALWAYS_ALLOWED = new Set(['/api/v1/auth/sign_out', '/api/v1/notifications/read', '/api/v1/notifications/:id/read', '/api/v1/conversations/:id/read']);
 
 /** Who is asking, on every /api request; and read-only users' writes refused, whatever the route. */
 export function registerAuth(app: FastifyInstance, core: Core): void {

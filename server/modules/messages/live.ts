@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { conversationChanged, conversationSeen, messageChanged, messageSent, MessageEvent, unreadChanged } from '../../../contracts/messages/index.ts';
+import type { Database } from '../../db/schema.ts';
+import type { AnyEvent, StoredEvent } from '../../events/types.ts';
+import { findMessages, isParticipant } from './queries.ts';
+
+export type MessagingMessage =
+  | { event: 'message:sent'; rooms: string[]; payload: z.infer<typeof messageSent> }
+  | { event: 'message:changed'; rooms: string[]; payload: z.infer<typeof messageChanged> }
+  | { event: 'conversation:changed'; rooms: string[]; payload: z.infer<typeof conversationChanged> }
+  | { event: 'conversation:seen'; rooms: string[]; payload: z.infer<typeof conversationSeen> }
+  | { event: 'messages:unread'; rooms: string[]; payload: z.infer<typeof unreadChanged> };
+
+export const conversationRoom = (conversationId: number) => `conversation:${conversationId}`;
+const userRoom = (userId: number) => `user:${userId}`;
+
+/** A conversation's room (typing) is for the people in it, as its HTTP query checks. */
+export function mayJoinConversationRoom(db: Kysely<Database>, userId: number, conversationId: number): Promise<boolean> {
+  return isParticipant(db, conversationId, userId);
+}
+
+type ConversationEvent = Exclude<MessageEvent, { type: 'PersonBlocked' | 'PersonUnblocked' | 'MessagingPreferencesSet' | 'MessageReported' }>;
+const MESSAGE_EVENTS = new Set<string>(['ConversationStarted', 'ParticipantAdded', 'ParticipantLeft', 'MessageSent', 'MessageEdited', 'MessageDeleted', 'ConversationRead', 'ConversationMuted']);
+
+type Member = { userId: number; unreadCount: number; mentionsCount: number; left: boolean; readReceipts: boolean };
+
+/**
+ * What messaging events mean to open tabs, one list per event. Everything goes to the people's
+ * own rooms (`user:{id}`, every tab they have open), never to a room anyone else could join.
+ * The batch's messages, members and totals are read once for the whole batch; counts are as
+ * they are when the processor gets there, so a later message never carries fewer.
+ */
+export async function messagingMessagesFor(db: Kysely<Database>, events: readonly StoredEvent<AnyEvent>[]): Promise<MessagingMessage[][]> {
+  const ours = (events as readonly StoredEvent<ConversationEvent>[]).filter((event) => MESSAGE_EVENTS.has(event.type));
+  if (ours.length === 0) return events.map(() => []);
+  const conversationIds = [...new Set(ours.map((event) => event.data.conversationId))];
+  const messageIds = ours.flatMap((event) => (event.type === 'MessageSent' || event.type === 'MessageEdited' || event.type === 'MessageDeleted' ? [event.data.messageId] : []));
+  const [memberRows, messages] = await Promise.all([
+    db
+      .selectFrom('conversation_members as cm')
+      .leftJoin('messaging_preferences as p', 'p.user_id', 'cm.user_id')
+      .select(['cm.conversation_id', 'cm.user_id', 'cm.unread_count', 'cm.mentions_count', 'cm.left_at', 'p.read_receipts'])
+      .where('cm.conversation_id', 'in', conversationIds)
+      .execute(),
+    findMessages(db, messageIds),
+  ]);
+  const members = new Map<number, Member[]>();
+  for (const row of memberRows) {
+    const list = members.get(row.conversation_id) ?? [];
+    list.push({ userId: row.user_id, unreadCount: row.unread_count, mentionsCount: row.mentions_count, left: row.left_at !== null, readReceipts: row.read_receipts ?? true });
+    members.set(row.conversation_id, list);
+  }
+  const people = [...new Set(memberRows.map((row) => row.user_id))];
+  const totalRows = await db
+    .selectFrom('conversation_members')
+    .select((eb) => ['user_id', eb.fn.sum<number>('unread_count').as('total'), eb.fn.sum<number>('mentions_count').as('mentions')])
+    .where('user_id', 'in', people)
+    .where('left_at', 'is', null)
+    .where('muted', '=', false)
+    .groupBy('user_id')
+    .execute();
+  const totals = new Map(totalRows.map((row) => [row.user_id, { total: Number(row.total), mentions: Number(row.mentions) }]));
+  const totalsOf = (userId: number) => totals.get(userId) ?? { total: 0, mentions: 0 };
+
+  return (events as readonly StoredEvent<ConversationEvent>[]).map((event): MessagingMessage[] => {
+    if (!MESSAGE_EVENTS.has(event.type)) return [];
+    const stamp = { cursor: `${event.transactionId}:${event.position}`, position: event.position };
+    const { conversationId } = event.data;
+    const inIt = members.get(conversationId) ?? [];
+    const present = inIt.filter((member) => !member.left);
+    const roomsOf = (list: readonly Member[]) => list.map((member) => userRoom(member.userId));
+    const unread = (list: readonly Member[]): MessagingMessage[] =>
+      list.map((member) => ({
+        event: 'messages:unread',
+        rooms: [userRoom(member.userId)],
+        payload: { ...stamp, conversationId, unreadCount: member.left ? 0 : member.unreadCount, mentionsCount: member.left ? 0 : member.mentionsCount, totals: totalsOf(member.userId) },
+      }));
+    switch (event.type) {
+      case 'ConversationStarted':
+        return [{ event: 'conversation:changed', rooms: roomsOf(present), payload: { ...stamp, conversationId, change: 'started', userId: event.data.startedBy } }];
+      case 'ParticipantAdded':
+        return [{ event: 'conversation:changed', rooms: roomsOf(present), payload: { ...stamp, conversationId, change: 'joined', userId: event.data.userId } }];
+      case 'ParticipantLeft': {
+        const leaver = inIt.filter((member) => member.userId === event.data.userId);
+        return [{ event: 'conversation:changed', rooms: roomsOf([...present, ...leaver]), payload: { ...stamp, conversationId, change: 'left', userId: event.data.userId } }, ...unread(leaver)];
+      }
+      case 'MessageSent':
+      case 'MessageEdited':
+      case 'MessageDeleted': {
+        const message = messages.get(event.data.messageId);
+        if (!message) return [];
+        const kind = event.type === 'MessageSent' ? 'message:sent' : 'message:changed';
+        return [{ event: kind, rooms: roomsOf(present), payload: { ...stamp, conversationId, message } } as MessagingMessage, ...unread(present)];
+      }
+      case 'ConversationRead': {
+        const { userId, upToMessageId } = event.data;
+        const reader = present.filter((member) => member.userId === userId);
+        const seen: MessagingMessage[] = reader[0]?.readReceipts
+          ? [{ event: 'conversation:seen', rooms: roomsOf(present.filter((member) => member.userId !== userId)), payload: { ...stamp, conversationId, userId, messageId: upToMessageId } }]
+          : [];
+        return [...unread(reader), ...seen];
+      }
+      case 'ConversationMuted':
+        return unread(present.filter((member) => member.userId === event.data.userId));
+      default:
+        return [];
+    }
+  });
+}
