@@ -31,6 +31,7 @@ const auditPage = lazyPage(() => import('../features/admin/AuditPage.tsx'), 'Aud
 const communityPage = lazyPage(() => import('../features/communities/CommunityPage.tsx'), 'CommunityRoute');
 const notificationsPage = lazyPage(() => import('../features/notifications/NotificationsPage.tsx'), 'NotificationsPage');
 const createPage = lazyPage(() => import('../features/composer/CreatePostButton.tsx'), 'CreatePostPage');
+const searchPage = lazyPage(() => import('../features/search/SearchPage.tsx'), 'SearchPage');
 
 function page<TParent extends AnyRoute, TPath extends string>(parent: TParent, path: TPath, meta: RouteMeta, component: RouteComponent = areaPage) {
   return createRoute({ getParentRoute: () => parent, path, staticData: { meta }, component });
@@ -170,7 +171,7 @@ const contacts = [
 ];
 const companiesNewsrooms = page(rootRoute, 'companies/newsrooms', m.companiesNewsrooms);
 const adminAudit = page(rootRoute, 'admin/audit', { name: 'adminAudit', title: 'Audit', auth: true, modes: ['full', 'mvp'], roles: ['admin'], leftNavbar: true }, auditPage);
-const mobileOnly = [page(rootRoute, 'search', m.search), page(rootRoute, 'notifications', m.notifications, notificationsPage), page(rootRoute, 'create', m.create, createPage)];
+const mobileOnly = [page(rootRoute, 'search', m.search, searchPage), page(rootRoute, 'notifications', m.notifications, notificationsPage), page(rootRoute, 'create', m.create, createPage)];
 
 // Development routes.
 const development = page(rootRoute, 'development', m.development, developmentPage);

@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../../../contracts/users/current-user.ts';
 import { BrandMark } from '../../BrandMark.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { NotificationsBell } from '../notifications/NotificationsBell.tsx';
+import { HeaderSearch } from '../search/HeaderSearch.tsx';
 import { NavigationList } from './NavigationList.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -25,6 +26,11 @@ export function TopBar({ user, compact }: { user: CurrentUser | null; compact: b
           <span className="brand__name">Pressroom</span>
         </Link>
       </div>
+      {user && !compact && (
+        <div className="top-bar__search">
+          <HeaderSearch />
+        </div>
+      )}
       <div className="top-bar__end">
         {user ? (
           <>
