@@ -8,7 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import type { EventMetadata } from '../../contracts/events/index.ts';
 import { Liked, PostCreated } from '../../contracts/posts/events.ts';
@@ -90,12 +90,22 @@ const FIELDS_SQL = sql.raw(`case kind
 const SEEDED_KINDS: PostKind[] = ['communityPost', 'callout', 'job', 'event'];
 
 /**
+ * Text for benches that read it (search): a person's name by their index, and post fields
+ * as SQL over `id`, `kind` and `at` in FIELDS_SQL's shapes. Without them, every post of a kind
+ * says the same.
+ */
+export type SeedText = { names?: (i: number) => [string, string]; fields?: RawBuilder<unknown> };
+
+/**
  * The log and its read models written set-based, as the commands and inline projections
  * would have written them (one argon2 hash shared by everyone: hashing 1,000 would take
  * minutes), then one session per person through the app's own startSession. Posts are
  * untargeted and in no community: everyone may read them and they reach the open feed.
  */
-export async function seed(url: string, { users, posts, historyDays, likesPerPost = 0 }: { users: number; posts: number; historyDays: number; likesPerPost?: number }): Promise<Fixtures> {
+export async function seed(
+  url: string,
+  { users, posts, historyDays, likesPerPost = 0, names, fields }: { users: number; posts: number; historyDays: number; likesPerPost?: number } & SeedText,
+): Promise<Fixtures> {
   const core = await openCore({ database: { kind: 'postgres', url }, redisUrl: null, log, model: productModel });
   try {
     const { db } = core.database;
@@ -106,7 +116,7 @@ export async function seed(url: string, { users, posts, historyDays, likesPerPos
     const roles: AccountRole[] = ['journo', 'pr', 'expert'];
     const people = userIds.map((userId, i) => {
       const role = roles[i % roles.length]!;
-      const [firstname, lastname] = ['Reader', `Number ${i + 1}`];
+      const [firstname, lastname] = names ? names(i) : ['Reader', `Number ${i + 1}`];
       const data = UserRegistered.schema.parse({ userId, email: `reader${i + 1}@bench.local`, firstname, lastname, slug: slugify(firstname, lastname), role, accountId: null, timezone: DEFAULT_TIMEZONE });
       return { data, metadata: metadata(String(userId), role) };
     });
@@ -137,7 +147,7 @@ export async function seed(url: string, { users, posts, historyDays, likesPerPos
                now() - (${posts} - g) * make_interval(secs => ${(historyDays * 86_400) / posts}) as at
         from generate_series(1, ${posts}) g
       ),
-      shaped as (select src.*, ${FIELDS_SQL} as fields from src),
+      shaped as (select src.*, ${fields ?? FIELDS_SQL} as fields from src),
       appended as (
         insert into events (stream_id, stream_version, type, schema_version, data, metadata, recorded_at)
         select 'post-' || id, 1, 'PostCreated', ${PostCreated.schemaVersion},
