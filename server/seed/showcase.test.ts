@@ -22,9 +22,15 @@ describe('the demo a newcomer sees on first start', () => {
       expect(communities.map((c) => c.name)).toEqual(expect.arrayContaining(['Climate Desk', 'Newsroom Leaders', 'Embargo Circle']));
       await t.core.processors.caughtUp();
       const notifications = (await journalist.call('GET', '/api/v1/notifications')).json().data as { type: string }[];
-      expect(notifications.map((n) => n.type)).toEqual(expect.arrayContaining(['comment', 'like', 'mentionOnComment']));
+      expect(notifications.map((n) => n.type)).toEqual(expect.arrayContaining(['comment', 'like', 'mentionOnComment', 'interviewAnswer']));
+      const expert = await signInAs(app, 'expert@pressroom.local');
+      const titles = async (who: typeof expert, list: string) => ((await who.call('GET', `/api/v1/interviews?list=${list}`)).json().data as { title: string }[]).map((i) => i.title);
+      expect(await titles(journalist, 'my')).toEqual(['Budget night: first reactions', 'Heatwaves and the power grid']);
+      expect(await titles(expert, 'awaiting')).toEqual(['Coastal erosion report: expert reactions']);
+      expect(await titles(expert, 'questions')).toEqual(['Heatwaves and the power grid']);
     } finally {
       await app.close();
     }
-  });
+    // Every demo post, comment, like and interview goes through the API, one call after another.
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { signInAs, type Caller } from './callers.ts';
 import { DEMO_PEOPLE } from './demo.ts';
+import { seedInterviews } from './interviews.ts';
 
 const inDays = (days: number, hour = 10) => {
   const date = new Date(Date.now() + days * 86_400_000);
@@ -135,4 +136,6 @@ export async function seedShowcase(app: FastifyInstance): Promise<void> {
     [expert, `/api/v1/stories/${story.id}`],
   ];
   for (const [who, url] of likes) await expectOk(who, 'POST', `${url}/toggleLike`, { status: true });
+
+  await seedInterviews(app, { journalist, pr, expert });
 }
