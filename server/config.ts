@@ -17,6 +17,7 @@ const schema = z.object({
   UPLOAD_MAX_IMAGE_MB: z.coerce.number().positive().default(10),
   UPLOAD_MAX_VIDEO_MB: z.coerce.number().positive().default(500),
   UPLOAD_MAX_VIDEO_SECONDS: z.coerce.number().positive().default(600),
+  MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(30),
   VIDEO_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -51,6 +52,8 @@ export type Config = {
   uploads: { dir: string; maxImageBytes: number; maxVideoBytes: number };
   /** The longest video accepted, and how many transcodes one process runs at a time. */
   video: { maxSeconds: number; concurrency: number };
+  /** Messages one person may send in a minute. */
+  messagesPerMinute: number;
   /** Development-host tools: the mail outbox reader and the development routes. */
   devTools: boolean;
   /** Seed the demo people and accounts when the database has no user yet. */
@@ -89,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxVideoBytes: Math.floor(c.UPLOAD_MAX_VIDEO_MB * MB),
     },
     video: { maxSeconds: c.UPLOAD_MAX_VIDEO_SECONDS, concurrency: c.VIDEO_CONCURRENCY },
+    messagesPerMinute: c.MESSAGES_PER_MINUTE,
     devTools: c.DEV_TOOLS ?? c.NODE_ENV !== 'production',
     seedDemo: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
     secureCookies: c.NODE_ENV === 'production',

@@ -3,7 +3,7 @@ import type { Core } from './core.ts';
 import { AuthRateLimits, TEST_AUTH_LIMITS, type AuthLimits } from './modules/auth/rate-limits.ts';
 import { LINK_TEST_LIMIT, LinkRateLimit } from './modules/interviews/links.ts';
 import { LikeToggles } from './modules/likes/toggles.ts';
-import { MessageSendLimit, SEND_TEST_LIMIT } from './modules/messages/index.ts';
+import { DEFAULT_SEND_LIMIT, MessageSendLimit, SEND_TEST_LIMIT } from './modules/messages/index.ts';
 import { StreamTokens } from './modules/users/stream-tokens.ts';
 
 /** What the HTTP modules need beyond the core: settings and the helpers built from them. */
@@ -24,7 +24,7 @@ export type Services = {
 
 export function createServices(
   core: Core,
-  config: Pick<Config, 'env' | 'stream' | 'publicUrl' | 'secureCookies' | 'devTools'>,
+  config: Pick<Config, 'env' | 'stream' | 'publicUrl' | 'secureCookies' | 'devTools'> & Partial<Pick<Config, 'messagesPerMinute'>>,
   options: { mailQueued?: () => void; limits?: AuthLimits } = {},
 ): Services {
   const testing = config.env === 'test';
@@ -38,7 +38,7 @@ export function createServices(
       testing ? `auth-test-${process.pid}-${Math.random().toString(36).slice(2)}` : undefined,
     ),
     linkRateLimit: testing ? new LinkRateLimit(core.redis, LINK_TEST_LIMIT, `interview-links-test-${process.pid}-${Math.random().toString(36).slice(2)}`) : new LinkRateLimit(core.redis),
-    messageSends: testing ? new MessageSendLimit(core.redis, SEND_TEST_LIMIT, `message-sends-test-${process.pid}-${Math.random().toString(36).slice(2)}`) : new MessageSendLimit(core.redis),
+    messageSends: testing ? new MessageSendLimit(core.redis, SEND_TEST_LIMIT, `message-sends-test-${process.pid}-${Math.random().toString(36).slice(2)}`) : new MessageSendLimit(core.redis, { points: config.messagesPerMinute ?? DEFAULT_SEND_LIMIT.points, seconds: 60 }),
     likes: new LikeToggles(core.database.db, () => core.wakeup.signal()),
     publicUrl: config.publicUrl,
     secureCookies: config.secureCookies,

@@ -30,6 +30,7 @@ const storyPage = lazyPage(() => import('../features/posts/StoryPage.tsx'), 'Sto
 const auditPage = lazyPage(() => import('../features/admin/AuditPage.tsx'), 'AuditPage');
 const communityPage = lazyPage(() => import('../features/communities/CommunityPage.tsx'), 'CommunityRoute');
 const notificationsPage = lazyPage(() => import('../features/notifications/NotificationsPage.tsx'), 'NotificationsPage');
+const messagesPage = lazyPage(() => import('../features/messages/MessagesPage.tsx'), 'MessagesPage');
 const createPage = lazyPage(() => import('../features/composer/CreatePostButton.tsx'), 'CreatePostPage');
 const searchPage = lazyPage(() => import('../features/search/SearchPage.tsx'), 'SearchPage');
 
@@ -120,7 +121,8 @@ const settingsChildren = [
 ];
 
 // Application routes.
-const messages = page(rootRoute, 'messages', m.messages);
+const messages = page(rootRoute, 'messages', m.messages, messagesPage);
+const messageThread = page(rootRoute, 'messages/$conversationId', m.messages, messagesPage);
 const interviews = branch(rootRoute, 'interviews', m.interviews);
 const interviewsIndex = createRoute({
   getParentRoute: () => interviews,
@@ -207,6 +209,7 @@ export const routeTree = rootRoute.addChildren([
   interview,
   settings.addChildren([settingsIndex, ...settingsChildren]),
   messages,
+  messageThread,
   interviews.addChildren([interviewsIndex, ...interviewChildren]),
   allAnnouncements,
   ourAnnouncements,

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { CurrentUser } from '../../../../contracts/users/current-user.ts';
 import { Badge } from '../../ui/Badge.tsx';
+import { useUnreadMessages } from '../messages/queries.ts';
 import { useUnreadCount } from '../notifications/queries.ts';
 import { isJournalist } from '../session/currentUser.ts';
 import { Icon, type IconName } from './navIcons.tsx';
@@ -11,6 +12,7 @@ type Item = { to: string; label: string; icon: IconName; count?: number };
 export function BottomNavbar({ user }: { user: CurrentUser }) {
   const journalist = isJournalist(user);
   const unread = useUnreadCount();
+  const unreadMessages = useUnreadMessages();
   const items: Item[] = [
     { to: '/', label: 'Home', icon: 'home' },
     { to: '/search', label: 'Search', icon: 'search' },
@@ -19,7 +21,7 @@ export function BottomNavbar({ user }: { user: CurrentUser }) {
       ? []
       : [
           { to: '/notifications', label: 'Notifications', icon: 'notifications', count: unread } satisfies Item,
-          { to: '/messages', label: 'Messages', icon: 'messages' } satisfies Item,
+          { to: '/messages', label: 'Messages', icon: 'messages', count: unreadMessages } satisfies Item,
         ]),
   ];
   return (

@@ -9,6 +9,8 @@ import { useNavigationCommunities } from '../communities/useJoinedCommunities.ts
 import { currentUserKey } from '../session/currentUser.ts';
 import { useViewer } from '../session/useViewer.ts';
 import { navigationFor, type NavGroup, type NavLink, type NavUnfinished } from './navigation.ts';
+import { MessagesBadge } from '../messages/MessagesBadge.tsx';
+import { isJournalist } from '../session/currentUser.ts';
 import { Icon } from './navIcons.tsx';
 
 export const UNFINISHED_MESSAGE = 'This option is under development and will appear soon';
@@ -29,7 +31,7 @@ export function NavigationList({ user, short = false, onNavigate }: { user: Curr
             {item.kind === 'group' ? (
               <NavGroupItem group={item} short={short} onNavigate={onNavigate} />
             ) : item.kind === 'link' ? (
-              <NavLinkItem link={item} short={short} onNavigate={onNavigate} />
+              <NavLinkItem link={item} short={short} onNavigate={onNavigate} badge={item.to === '/messages' && !isJournalist(user)} />
             ) : (
               <UnfinishedItem item={item} short={short} />
             )}
@@ -52,12 +54,14 @@ function WithTooltip({ short, label, children }: { short: boolean; label: string
   return short ? <Tooltip content={label}>{children}</Tooltip> : children;
 }
 
-function NavLinkItem({ link, short, onNavigate }: { link: NavLink; short: boolean; onNavigate?: (() => void) | undefined }) {
+/** `badge`: the messages count beside Messages (spec section 6: non-journalists only). */
+function NavLinkItem({ link, short, onNavigate, badge = false }: { link: NavLink; short: boolean; onNavigate?: (() => void) | undefined; badge?: boolean }) {
   return (
     <WithTooltip short={short} label={link.label}>
       <Link to={link.to} className="nav-item" activeOptions={{ exact: link.to === '/' }} aria-label={short ? link.label : undefined} onClick={onNavigate}>
         <Icon name={link.icon} />
         {!short && <span className="nav-item__label">{link.label}</span>}
+        {badge && <MessagesBadge />}
       </Link>
     </WithTooltip>
   );

@@ -1,0 +1,74 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { demo, expectAccessible, keepScreenshot, newPersonPastOnboarding, signIn } from './people.ts';
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+async function call<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PATCH', url: string, data?: object): Promise<T> {
+  const response = await request.fetch(url, { method, headers: XHR, ...(data ? { data } : {}) });
+  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** A new PR person (no cold-pitch gate between two non-journalists), signed in on a page of their own. */
+async function newWriter(page: Page): Promise<number> {
+  await newPersonPastOnboarding(page, 'pr');
+  return (await call<{ id: number }>(page.request, 'GET', '/api/v1/current_user/info')).id;
+}
+
+for (const width of [1440, 375] as const) {
+  test(`a conversation at ${width} px: the badge rises live, the thread opens, a reply goes out; no serious axe violation`, async ({ browser, page }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 1000 });
+    const reader = await newWriter(page);
+    await page.goto('/app/messages');
+    await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+    await expect(page.getByText('No messages yet')).toBeVisible();
+
+    const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const writerPage = await other.newPage();
+    await newWriter(writerPage);
+    const conversation = await call<{ id: number }>(writerPage.request, 'POST', '/api/v1/conversations', { participantIds: [reader], content: '<p>Do you have a minute for the flood story?</p>' });
+    await call(writerPage.request, 'POST', `/api/v1/conversations/${conversation.id}/messages`, { content: '<p>Two quotes would do.</p>' });
+
+    // The badge (left nav on larger screens, bottom bar on phones) counts both, live.
+    const nav = page.getByRole('navigation', { name: width === 375 ? 'Quick' : 'Main' });
+    await expect(nav.getByRole('link', { name: /Messages.*2 unread messages/ })).toBeVisible();
+    const item = page.getByRole('link', { name: /Tess Tester/ }).first();
+    await expect(item).toContainText('Two quotes would do.');
+    await keepScreenshot(page, testInfo, `messages-list-${width}`);
+    await expectAccessible(page, testInfo, `messages-list-${width}`);
+
+    await item.click();
+    await expect(page).toHaveURL(new RegExp(`/app/messages/${conversation.id}$`));
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect(log.getByText('Do you have a minute for the flood story?')).toBeVisible();
+    await expect(nav.getByRole('link', { name: /unread messages/ })).toHaveCount(0);
+    if (width === 375) await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeHidden();
+
+    await page.getByRole('textbox', { name: 'Write a message' }).fill('Yes, call me at four.');
+    await page.keyboard.press('Enter');
+    await expect(log.getByText('Yes, call me at four.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Write a message' })).toHaveValue('');
+    // The other person's open thread hears the reply.
+    await writerPage.goto(`/app/messages/${conversation.id}`);
+    await expect(writerPage.getByRole('log', { name: 'Messages' }).getByText('Yes, call me at four.')).toBeVisible();
+    await call(writerPage.request, 'POST', `/api/v1/conversations/${conversation.id}/messages`, { content: '<p>Perfect, talk then.</p>' });
+    await expect(log.getByText('Perfect, talk then.')).toBeVisible();
+    await other.close();
+
+    await keepScreenshot(page, testInfo, `messages-thread-${width}`);
+    await expectAccessible(page, testInfo, `messages-thread-${width}`);
+    if (width === 375) {
+      await page.getByRole('link', { name: 'All conversations' }).click();
+      await expect(page).toHaveURL(/\/app\/messages$/);
+    }
+  });
+}
+
+test('journalists see no messages badge', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signIn(page, demo.journalist);
+  await page.goto('/app/messages');
+  await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /unread messages/ })).toHaveCount(0);
+});

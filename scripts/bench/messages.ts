@@ -1,0 +1,190 @@
+/**
+ * npm run bench:messages: sending messages over HTTP against the real PostgreSQL, beside a plain
+ * Fastify route doing one INSERT in the same run, and how long a message takes to reach the
+ * recipients' open sockets after its sender has the answer.
+ *
+ *   DATABASE_URL   the server to use (default postgres://postgres@127.0.0.1:5432/postgres); the
+ *                  bench works in a database of its own, pressroom_bench_messages, made anew and
+ *                  dropped at the end
+ *   BENCH_SECONDS  length of each measured window (default 10), after a 2 s warm-up
+ *   BENCH_RATE     messages a second offered while delivery is timed (default 200)
+ *
+ * Senders and recipients are PR people and experts: a journalist's cold-pitch protection would
+ * refuse every sender's second message, which is the rule working, not a figure.
+ */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { SESSION_COOKIE } from '../../server/modules/auth/sessions.ts';
+import { APP_ARGS, appReady, connected, dropDatabase, fmt, freshDatabase, percentile, seed, startChild, stopChild, XHR, type Child } from './fixtures.ts';
+import type { Request } from './messages-sockets.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const DATABASE = 'pressroom_bench_messages';
+const USERS = 300;
+const CONNECTIONS = 50;
+const CONVERSATIONS = 50;
+/** Open tabs per recipient while delivery is timed. */
+const TABS = 3;
+const WARMUP_SECONDS = 2;
+
+type Pair = { conversationId: number; senderToken: string; recipientToken: string };
+type Row = { workload: string; rate: number; p50: number; p99: number; failed: number };
+
+const now = () => performance.timeOrigin + performance.now();
+const headers = (token: string) => ({ ...XHR, 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}` });
+const agent = new http.Agent({ keepAlive: true });
+
+function post<T>(base: string, path: string, token: string, body: object): Promise<{ status: number; answer: T; at: number }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}${path}`, { method: 'POST', agent, headers: { ...headers(token), 'content-length': Buffer.byteLength(payload) } }, (response) => {
+      const at = now();
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, answer: JSON.parse(Buffer.concat(chunks).toString() || 'null') as T, at }));
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+async function closedLoop(base: string, request: autocannon.Request, duration: number): Promise<Row & { latencies: number[] }> {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: base, connections: CONNECTIONS, duration, requests: [request] }, (error, done) => (error ? reject(error) : resolve(done)));
+    (instance as NodeJS.EventEmitter).on('response', (_client: unknown, statusCode: number, _bytes: number, ms: number) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(ms);
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  return { workload: '', rate: result['2xx'] / result.duration, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed: result.non2xx + result.errors, latencies };
+}
+
+async function measure(workload: string, base: string, request: autocannon.Request): Promise<Row> {
+  await closedLoop(base, request, WARMUP_SECONDS);
+  const row = { ...(await closedLoop(base, request, seconds)), workload };
+  process.stderr.write(`  ${workload}: ${fmt(row.rate)}/s, p99 ${fmt(row.p99, 2)} ms${row.failed ? `, ${row.failed} failed` : ''}\n`);
+  return row;
+}
+
+function startSockets() {
+  const script = fileURLToPath(new URL('./messages-sockets.ts', import.meta.url));
+  const child = fork(script, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 2, 2, 'ipc'] });
+  const exited = once(child, 'exit');
+  return {
+    ask: <T>(request: Request) =>
+      new Promise<T>((resolve, reject) => {
+        child.once('message', (answer: { type: string; message?: string }) => (answer.type === 'error' ? reject(new Error(answer.message)) : resolve(answer as T)));
+        child.send(request);
+      }),
+    stop: () => stopChild({ child, exited }),
+  };
+}
+
+/** Messages offered at a steady rate, each to a random conversation: when its sender had the answer, and when each tab got it. */
+async function delivery(app: Child, pairs: Pair[]): Promise<{ latencies: number[]; sent: number; missing: number; failed: number }> {
+  const sockets = startSockets();
+  try {
+    await sockets.ask({ type: 'open', url: app.base, tokens: pairs.flatMap((pair) => Array<string>(TABS).fill(pair.recipientToken)) });
+    const answered = new Map<number, number>();
+    let failed = 0;
+    const started = performance.now();
+    const inFlight: Promise<void>[] = [];
+    for (let i = 0; i < RATE * seconds; i++) {
+      const wait = started + (i * 1000) / RATE - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const pair = pick(pairs);
+      inFlight.push(
+        post<{ id: number }>(app.base, `/api/v1/conversations/${pair.conversationId}/messages`, pair.senderToken, { content: `Timed ${i}` }).then(
+          ({ status, answer, at }) => {
+            if (status === 201) answered.set(answer.id, at);
+            else failed += 1;
+          },
+          () => void (failed += 1),
+        ),
+      );
+    }
+    await Promise.all(inFlight);
+    // The last pushes of the window, given a moment to land.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { arrivals } = await sockets.ask<{ arrivals: [number, number, number][] }>({ type: 'report' });
+    const latencies: number[] = [];
+    for (const [messageId, at] of arrivals) {
+      const answeredAt = answered.get(messageId);
+      if (answeredAt !== undefined) latencies.push(Math.max(0, at - answeredAt));
+    }
+    latencies.sort((a, b) => a - b);
+    return { latencies, sent: answered.size, missing: answered.size * TABS - latencies.length, failed };
+  } finally {
+    await sockets.stop();
+  }
+}
+
+const url = await freshDatabase(DATABASE);
+const started: Child[] = [];
+try {
+  process.stderr.write(`seeding ${fmt(USERS)} people...\n`);
+  const { tokens, userIds } = await seed(url, { users: USERS, posts: 0, historyDays: 1 });
+  const version = await connected(url, async (client) => {
+    await client.query(`create table bench_plain_likes (
+      id bigint generated always as identity primary key,
+      target_kind text not null, target_id bigint not null, user_id bigint not null, liked_at timestamptz not null)`);
+    return (await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
+  });
+  // The seed gives roles in turn: journalist, PR, expert. Pairs of the other two.
+  const people = userIds.map((id, i) => ({ id, token: tokens[i]! })).filter((_, i) => i % 3 !== 0);
+  const app = await startChild({ name: 'app', args: APP_ARGS, databaseUrl: url, ready: appReady, env: { MESSAGES_PER_MINUTE: '10000000' } });
+  started.push(app);
+  const plain = await startChild({ name: 'plain server', args: ['--import', 'tsx', 'scripts/bench/plain-server.ts'], databaseUrl: url, ready: async (base) => (await fetch(`${base}/`)).status > 0 });
+  started.push(plain);
+
+  const pairs: Pair[] = [];
+  for (let i = 0; i < CONVERSATIONS; i++) {
+    const sender = people[2 * i]!;
+    const recipient = people[2 * i + 1]!;
+    const { status, answer } = await post<{ id: number }>(app.base, '/api/v1/conversations', sender.token, { participantIds: [recipient.id], content: 'Hello' });
+    if (status !== 201) throw new Error(`could not start conversation ${i}: ${status}`);
+    pairs.push({ conversationId: answer.id, senderToken: sender.token, recipientToken: recipient.token });
+  }
+  process.stderr.write(`${CONVERSATIONS} conversations; measuring (${WARMUP_SECONDS} s warm-up + ${seconds} s per row)...\n`);
+
+  const plainInsert: autocannon.Request = {
+    method: 'POST',
+    setupRequest: (request) => ({ ...request, path: '/plain', headers: headers(pick(pairs).senderToken), body: JSON.stringify({ targetKind: 'message', targetId: 1, userId: pick(userIds) }) }),
+  };
+  let n = 0;
+  const send: autocannon.Request = {
+    method: 'POST',
+    setupRequest: (request) => {
+      const pair = pick(pairs);
+      return { ...request, path: `/api/v1/conversations/${pair.conversationId}/messages`, headers: headers(pair.senderToken), body: JSON.stringify({ content: `Message ${++n}` }) };
+    },
+  };
+  const baseline = await measure('plain INSERT route', plain.base, plainInsert);
+  const sends = await measure(`POST a message to one of ${CONVERSATIONS} conversations`, app.base, send);
+  process.stderr.write(`timing delivery at ${RATE} messages/s to ${CONVERSATIONS * TABS} sockets...\n`);
+  const timed = await delivery(app, pairs);
+
+  const ratio = sends.rate / baseline.rate;
+  const p99 = percentile(timed.latencies, 99);
+  console.log(`\nMessages on PostgreSQL ${version}, autocannon with ${CONNECTIONS} connections, ${seconds} s per row after ${WARMUP_SECONDS} s of warm-up, same run\n`);
+  console.log('| workload | req/s | vs plain INSERT route | p50 ms | p99 ms | non-2xx |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const row of [baseline, sends]) console.log(`| ${row.workload} | ${fmt(row.rate)} | ${row === baseline ? 'baseline' : `${fmt(ratio * 100)}%`} | ${fmt(row.p50, 2)} | ${fmt(row.p99, 2)} | ${fmt(row.failed)} |`);
+  console.log(`\nDelivery at ${RATE} messages/s for ${seconds} s to ${CONVERSATIONS} recipients with ${TABS} open tabs each (${fmt(timed.sent)} messages, ${fmt(timed.latencies.length)} arrivals, ${fmt(timed.missing)} missing, ${fmt(timed.failed)} failed sends), from the sender's HTTP answer to each tab:`);
+  console.log('\n| p50 ms | p90 ms | p99 ms | max ms |');
+  console.log('|---:|---:|---:|---:|');
+  console.log(`| ${fmt(percentile(timed.latencies, 50), 1)} | ${fmt(percentile(timed.latencies, 90), 1)} | ${fmt(p99, 1)} | ${fmt(timed.latencies.at(-1) ?? NaN, 1)} |`);
+  console.log(`\nGoals: sends >= 70% of the plain route: ${fmt(ratio * 100)}% ${ratio >= 0.7 ? 'PASS' : 'FAIL'}; delivery p99 <= 30 ms: ${fmt(p99, 1)} ms ${p99 <= 30 ? 'PASS' : 'FAIL'}`);
+  if (timed.missing > 0 || timed.failed > 0) process.exitCode = 1;
+} finally {
+  await Promise.all(started.map(stopChild));
+  await dropDatabase(DATABASE);
+}
