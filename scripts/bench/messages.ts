@@ -131,7 +131,7 @@ const url = await freshDatabase(DATABASE);
 const started: Child[] = [];
 try {
   process.stderr.write(`seeding ${fmt(USERS)} people...\n`);
-  const { tokens, userIds } = await seed(url, { users: USERS, posts: 0, historyDays: 1 });
+  const { tokens, userIds } = await seed(url, { users: USERS, posts: 1, historyDays: 1 });
   const version = await connected(url, async (client) => {
     await client.query(`create table bench_plain_likes (
       id bigint generated always as identity primary key,
