@@ -33,7 +33,9 @@ export async function searchEverything(db: Kysely<Database>, searcher: Searcher,
 const BEAT_KINDS: readonly SearchKind[] = ['people', 'posts', 'stories'];
 
 async function searchGroup(db: Kysely<Database>, searcher: Searcher, kind: SearchKind, terms: ReturnType<typeof searchTerms>, filters: Filters, page: Page): Promise<SearchGroup> {
-  const tsquery = sql`(websearch_to_tsquery('english', ${terms.text}) || (websearch_to_tsquery('english', ${terms.head}) && to_tsquery('simple', ${terms.prefix})))`;
+  const tsquery = terms.prefix
+    ? sql`(websearch_to_tsquery('english', ${terms.head}) && to_tsquery('english', ${terms.prefix}))`
+    : sql`websearch_to_tsquery('english', ${terms.text})`;
   const run = { db, searcher, tsquery, text: terms.text, filters, limit: page.limit + 1, offset: page.offset, shape: terms.prefix === '' ? 'whole' : 'prefix' };
   const hits = kind === 'people' ? await people(run) : kind === 'communities' ? await communities(run) : kind === 'posts' || kind === 'stories' ? await posts(run, kind) : await organizations(run, kind);
   return { kind, items: hits.slice(0, page.limit), offset: page.offset, hasMore: hits.length > page.limit };
@@ -162,6 +164,14 @@ async function communities(run: Run): Promise<SearchHit[]> {
 }
 
 /**
+ * How many of the newest matching posts are ranked. A common word is in half the posts, and
+ * ranking 50,000 of them took longer than the page may; among the newest thousand, the best
+ * come first. Not a prepared statement: the plan must follow the words (a rare one reads the
+ * GIN index, a common one the newest posts until enough match), and a generic plan cannot.
+ */
+const RANKED_MATCHES = 1000;
+
+/**
  * Posts of every kind but stories, or stories alone: title, content and each kind's own fields.
  * The rule of posts/permissions.ts mayRead, in SQL, except that nobody finds a deleted post,
  * not even its author: search shows what is there.
@@ -177,12 +187,12 @@ async function posts(run: Run, kind: 'posts' | 'stories'): Promise<SearchHit[]> 
     author_name: string | null;
     title_hl: string;
     snippet: string;
-  }>`${preparedStatement(`search_${kind}_${run.shape}${beat !== null ? '_beat' : ''}${from ? '_from' : ''}${to ? '_to' : ''}`)}
+  }>`
     with q as (select ${run.tsquery} as query),
-    page as (
-      select p.id, p.kind, p.fields, p.published_at, p.author_id, p.author_type, ts_rank(p.search_vector, q.query) as score
-      from posts p, q
-      where p.search_vector @@ q.query and not p.is_deleted and p.kind ${kind === 'stories' ? sql`=` : sql`<>`} 'story'
+    matches as (
+      select p.id, p.published_at, p.search_vector
+      from posts p
+      where p.search_vector @@ ${run.tsquery} and not p.is_deleted and p.kind ${kind === 'stories' ? sql`=` : sql`<>`} 'story'
         ${from ? sql`and p.published_at >= ${from}::date` : sql``}
         ${to ? sql`and p.published_at < ${to}::date + 1` : sql``}
         ${beat !== null ? sql`and p.author_id in (select ub.user_id from user_beats ub where ub.beat_id = ${beat}::int4)` : sql``}
@@ -191,17 +201,24 @@ async function posts(run: Run, kind: 'posts' | 'stories'): Promise<SearchHit[]> 
           and (cardinality(p.community_ids) = 0 or p.community_ids && (
             select coalesce(array_agg(c.id), '{}') from communities c
             where c.type = 'public' or exists (select 1 from memberships m where m.community_id = c.id and m.user_id = ${searcher.id}::int8)))))
-      order by score desc, p.published_at desc, p.id desc
+      order by p.published_at desc, p.id desc
+      limit ${sql.lit(RANKED_MATCHES)}
+    ),
+    page as (
+      select matches.id, matches.published_at, ts_rank(matches.search_vector, q.query) as score
+      from matches, q
+      order by score desc, matches.published_at desc, matches.id desc
       offset ${run.offset}::int8 limit ${run.limit}::int8
     )
-    select page.id, page.kind, page.fields, page.published_at,
+    select p.id, p.kind, p.fields, p.published_at,
            coalesce(u.firstname || ' ' || u.lastname, co.name) as author_name,
-           ts_headline('english', translate(${titleOf(sql`page.fields`)}, chr(1) || chr(2), ''), q.query, ${TITLE_HEADLINE}) as title_hl,
-           ts_headline('english', translate(search_plain_text(${bodyOf(sql`page.fields`)}), chr(1) || chr(2), ''), q.query, ${SNIPPET_HEADLINE}) as snippet
+           ts_headline('english', translate(${titleOf(sql`p.fields`)}, chr(1) || chr(2), ''), q.query, ${TITLE_HEADLINE}) as title_hl,
+           ts_headline('english', translate(search_plain_text(${bodyOf(sql`p.fields`)}), chr(1) || chr(2), ''), q.query, ${SNIPPET_HEADLINE}) as snippet
     from page
+    join posts p on p.id = page.id
     cross join q
-    left join users u on page.author_type = 'person' and u.id = page.author_id
-    left join companies co on page.author_type = 'company' and co.id = page.author_id
+    left join users u on p.author_type = 'person' and u.id = p.author_id
+    left join companies co on p.author_type = 'company' and co.id = p.author_id
     order by page.score desc, page.published_at desc, page.id desc`.execute(run.db);
   return rows.map((row) => {
     const title = titleText(row.fields);

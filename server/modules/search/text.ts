@@ -40,9 +40,11 @@ const WORD = /[\p{L}\p{N}]+$/u;
 const PREFIX_MIN = 3;
 
 /**
- * What was typed, and the last word as a prefix while it is still being typed: "clim" finds
- * climate before the word is whole. Not for a word in quotes, a word excluded with '-', or one
- * shorter than three letters, whose prefix would match half the dictionary.
+ * What was typed, and its last word as a prefix while it is still being typed: "clim" finds
+ * climate before the word is whole. The prefix is of the word's stem (to_tsquery stems it:
+ * "climate:*" is 'climat':*), so the whole word still matches itself. Not for a word in
+ * quotes, a word excluded with '-', or one shorter than three letters, whose prefix would
+ * match half the dictionary.
  */
 export function searchTerms(text: string): { text: string; head: string; prefix: string } {
   const last = WORD.exec(text)?.[0];
