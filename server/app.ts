@@ -94,7 +94,7 @@ export async function buildApp(core: Core, options: AppOptions) {
   await app.register(organizationRoutes(core));
   await app.register(searchRoutes(core));
   await app.register(auditRoutes(core));
-  await app.register(interviewRoutes(core, { publicUrl: options.services.publicUrl, linkRateLimit: options.services.linkRateLimit }));
+  await app.register(interviewRoutes(core, { publicUrl: options.services.publicUrl, linkRateLimit: options.services.linkRateLimit, uploads: options.uploads, video }));
   await app.register(messageRoutes(core, { sendLimit: options.services.messageSends }));
   if (options.services.devTools) await app.register(devRoutes(core));
 

@@ -3,6 +3,7 @@ import type { UploadView } from '../../../../contracts/uploads.ts';
 import { runErrorCatalogue } from '../../lib/api/catalogue.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CountdownTimer, useCountdown } from '../../ui/CountdownTimer.tsx';
+import { showToast } from '../../ui/toast.tsx';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { formatDuration, spokenDuration } from './quality.ts';
 import { recordingType, type Recording } from './recordings.ts';
@@ -50,6 +51,22 @@ async function openCamera(): Promise<MediaStream> {
     // A camera without a microphone still records, silently.
     if (error instanceof DOMException && error.name === 'NotFoundError') return navigator.mediaDevices.getUserMedia({ video, audio: false });
     throw error;
+  }
+}
+
+const SLICE_WAIT_MS = 250;
+const SLICE_WAIT_LIMIT_MS = 3000;
+
+/**
+ * Waits for slices that arrive after the stop. Chromium under load was seen delivering a
+ * recording's only data after its stop event, which left an empty file.
+ */
+async function lastSlices(chunks: readonly Blob[]): Promise<void> {
+  const started = Date.now();
+  let seen = -1;
+  while ((seen !== chunks.length || chunks.length === 0) && Date.now() - started < SLICE_WAIT_LIMIT_MS) {
+    seen = chunks.length;
+    await new Promise((resolve) => setTimeout(resolve, SLICE_WAIT_MS));
   }
 }
 
@@ -162,10 +179,15 @@ export function VideoRecorder({ onUploaded, onCancel, limitSeconds = RECORDING_L
       if (event.data.size > 0) chunks.push(event.data);
     };
     media.onstop = () => {
-      const blob = new Blob(chunks, { type: mimeType });
-      void recordingUploads()
-        .keep(ownerId, blob, mimeType)
-        .then((recording) => setPhase({ name: 'recorded', recording, earlier: false }));
+      void lastSlices(chunks).then(async () => {
+        const blob = new Blob(chunks, { type: mimeType });
+        if (blob.size === 0) {
+          showToast({ type: 'error', lines: ['Nothing was recorded. Please try again.'] });
+          return setAttempt((count) => count + 1);
+        }
+        const recording = await recordingUploads().keep(ownerId, blob, mimeType);
+        setPhase({ name: 'recorded', recording, earlier: false });
+      });
     };
     recorder.current = media;
     startedAt.current = Date.now();
