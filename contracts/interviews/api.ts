@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { author } from '../posts/views.ts';
-import { videoStatus } from '../posts/media.ts';
+import { videoView } from '../posts/media.ts';
 
 /** How a question is answered: on camera or in writing; also the `{type}` of an answer link. */
 export const questionKind = z.enum(['video', 'text'], { error: 'Invalid type' });
@@ -145,13 +145,12 @@ export type InterviewView = z.infer<typeof interviewView>;
 
 export const interviewList = z.object({ data: z.array(interviewView), offset: z.number().int(), limit: z.number().int(), hasMore: z.boolean() });
 
-export const answerVideo = z.object({ id: z.number().int(), url: z.string(), coverUrl: z.string().nullable(), status: videoStatus });
-
 export const answerView = z.object({
   questionId: z.number().int(),
   kind: questionKind,
   text: z.string().nullable(),
-  video: answerVideo.nullable(),
+  /** The spec's Video: processing until transcoded, then playable (HLS, qualities, fallback). */
+  video: videoView.nullable(),
   skipped: z.boolean(),
   answeredAt: z.string(),
   /** The viewer keeps this answer's media (Saved media). */

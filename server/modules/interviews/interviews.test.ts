@@ -10,6 +10,7 @@ import type { Caller } from '../../testing/people.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { clock } from './clock.ts';
 import { interviewsProjection } from './projection.ts';
+import { uploadRecording } from './testing.ts';
 
 const t = useTestCore(productModel);
 const demo = useDemo(t);
@@ -29,19 +30,10 @@ function as(who: Caller | null, method: Method, url: string, payload?: object): 
 
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-async function videoOf(owner: Caller): Promise<number> {
-  const { rows } = await sql<{ id: number }>`
-    insert into uploads (owner_id, kind, mime, size_bytes, path, status, original_name)
-    values (${owner.id}, 'video', 'video/webm', 1000, ${`/uploads/v/${Math.random().toString(36).slice(2)}.webm`}, 'processing', 'answer.webm') returning id`.execute(t.database.db);
-  return rows[0]!.id;
-}
-
-/** A video a guest uploaded through their link (the upload itself belongs to the video pipeline). */
-async function guestVideo(creator: Caller, linkId: number): Promise<number> {
-  const id = await videoOf(creator);
-  await sql`insert into interview_link_uploads (upload_id, link_id) values (${id}, ${linkId})`.execute(t.database.db);
-  return id;
-}
+/** A recording uploaded by a member, as the composer's recorder sends it. */
+const videoOf = (owner: Caller) => uploadRecording(demo.app, '/api/v1/uploads', owner.token);
+/** A recording a guest uploads through their link. */
+const guestVideo = (linkApi: string) => uploadRecording(demo.app, `${linkApi}/uploads`, null);
 
 /** An interview of Pat's with one video and one text question; published unless told. */
 async function newInterview(options: { publish?: boolean; deadline?: string; closeAfterAnswers?: number; allowSkip?: boolean } = {}) {
@@ -114,14 +106,14 @@ describe('the whole path', () => {
     expect(opened.statusCode).toBe(200);
     expect(opened.json()).toMatchObject({ interview: { id: interviewId, title: 'Housing costs' }, questionsCount: 2, nextQuestionId: q1, response: null });
     expect((await as(null, 'POST', `${link.api}/start`, { name: 'Gail Guest', email: 'gail@example.com', organisation: 'Tenants Union' })).statusCode).toBe(200);
-    expect((await as(null, 'PUT', `${link.api}/answers/${q1}`, { video: await guestVideo(pat, link.id) })).statusCode).toBe(200);
+    expect((await as(null, 'PUT', `${link.api}/answers/${q1}`, { video: await guestVideo(link.api) })).statusCode).toBe(200);
     expect((await as(null, 'PUT', `${link.api}/answers/${q2}`, { text: 'Landlords' })).statusCode).toBe(200);
     const guestSent = await as(null, 'POST', `${link.api}/send`);
     expect(guestSent.json().response).toMatchObject({ status: 'sent', respondent: { kind: 'guest', name: 'Gail Guest', organisation: 'Tenants Union' } });
 
     const responses = (await as(pat, 'GET', `/api/v1/interviews/${interviewId}/responses`)).json().data;
     expect(responses).toHaveLength(2);
-    expect(responses[0]).toMatchObject({ respondent: { kind: 'member', person: { id: jo.id } }, answers: [{ kind: 'video', video: { status: 'processing' } }, { text: 'Half my pay' }] });
+    expect(responses[0]).toMatchObject({ respondent: { kind: 'member', person: { id: jo.id } }, answers: [{ kind: 'video', video: { status: 'processing', duration: null } }, { text: 'Half my pay' }] });
     expect(responses[1]).toMatchObject({ respondent: { kind: 'guest', email: 'gail@example.com' }, answers: [{ kind: 'video' }, { text: 'Landlords' }] });
     expect((await as(pat, 'GET', `/api/v1/interviews/${interviewId}`)).json().answersCount).toBe(2);
 
@@ -169,7 +161,7 @@ describe('the answer link', () => {
     const { id, video, text } = await newInterview();
     const link = await newLink(id);
     await as(null, 'POST', `${link.api}/start`, { name: 'Gail', email: 'gail@example.com' });
-    await as(null, 'PUT', `${link.api}/answers/${video}`, { video: await guestVideo(pat, link.id) });
+    await as(null, 'PUT', `${link.api}/answers/${video}`, { video: await guestVideo(link.api) });
     // Another device: nothing but the link.
     const resumed = (await as(null, 'GET', link.api)).json();
     expect(resumed).toMatchObject({ nextQuestionId: text, response: { respondent: { name: 'Gail' }, answers: [{ questionId: video }] } });

@@ -1,9 +1,11 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyInline } from '../../projections/inline.ts';
 import { seedDemo } from '../../seed/demo.ts';
+import { metadata } from '../../testing/core.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
 import { signInAs, type Caller } from '../../testing/people.ts';
 import { connected, nextMessage, openSocket, startLiveApp, type ClientSocket } from '../../testing/realtime.ts';
+import { uploadRecording } from './testing.ts';
 
 let database: TestDatabase;
 let live: Awaited<ReturnType<typeof startLiveApp>>;
@@ -16,7 +18,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   live = await startLiveApp(database);
   await seedDemo(live.core);
-  [jo, pat, eve] = await Promise.all(['journalist', 'pr', 'expert'].map((who) => signInAs(live.app, `${who}@pressroom.local`)));
+  jo = await signInAs(live.app, 'journalist@pressroom.local');
+  pat = await signInAs(live.app, 'pr@pressroom.local');
+  eve = await signInAs(live.app, 'expert@pressroom.local');
 });
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
@@ -50,12 +54,20 @@ describe('the interviewer’s open page', () => {
     expect((await put(jo, `/api/v1/interviews/${id}/answers/${text}`, { text: 'Because' })).statusCode).toBe(200);
     expect(await answered).toMatchObject({ interviewId: id, response: { respondent: { kind: 'member', person: { id: jo.id } }, status: 'started', answers: [{ questionId: text, text: 'Because' }] } });
 
-    const { rows } = await sql<{ id: number }>`
-      insert into uploads (owner_id, kind, mime, size_bytes, path, status, original_name)
-      values (${jo.id}, 'video', 'video/webm', 1000, '/uploads/v/live.webm', 'processing', 'live.webm') returning id`.execute(database.db);
+    const videoId = await uploadRecording(live.app, '/api/v1/uploads', jo.token);
     const withVideo = nextMessage(page, 'interview:answered', (m) => m.interviewId === id && m.response.answers.some((a) => a.video !== null));
-    await put(jo, `/api/v1/interviews/${id}/answers/${video}`, { video: rows[0]!.id });
-    expect((await withVideo).response.answers).toContainEqual(expect.objectContaining({ questionId: video, video: expect.objectContaining({ id: rows[0]!.id, status: 'processing' }) }));
+    await put(jo, `/api/v1/interviews/${id}/answers/${video}`, { video: videoId });
+    expect((await withVideo).response.answers).toContainEqual(expect.objectContaining({ questionId: video, video: expect.objectContaining({ id: videoId, status: 'processing' }) }));
+
+    // The transcode finishing: the answer turns playable on the open page.
+    const playable = nextMessage(page, 'interview:answered', (m) => m.interviewId === id && m.response.answers.some((a) => a.video?.status === 'processed'));
+    await live.core.commands.transaction(async (unit) => {
+      const processed = { type: 'VideoProcessed', data: { videoId, master: '/uploads/hls/a/master.m3u8', qualities: { '360': '/uploads/hls/a/360.m3u8' }, fallback: '/uploads/hls/a/360.mp4', cover: '/uploads/hls/a/cover.jpg', duration: 1, width: 160, height: 120 } };
+      const events = await live.core.store.appendInTransaction(unit.trx, `video-${videoId}`, 1, [processed], metadata());
+      await applyInline(live.core.model.inline, unit.trx, events);
+      unit.appended.push(...events);
+    });
+    expect((await playable).response.answers).toContainEqual(expect.objectContaining({ video: expect.objectContaining({ status: 'processed', url: '/uploads/hls/a/master.m3u8', duration: 1 }) }));
 
     const sent = nextMessage(page, 'interview:answered', (m) => m.interviewId === id && m.response.status === 'sent');
     await jo.call('POST', `/api/v1/interviews/${id}/send`);

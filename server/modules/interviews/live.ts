@@ -21,6 +21,7 @@ export async function mayJoinInterviewRoom(db: Kysely<Database>, person: Person,
 }
 
 const RESPONSE_EVENTS = new Set(['ResponseStarted', 'AnswerSubmitted', 'AnswerSkipped', 'AnswerWithdrawn', 'ResponseSent']);
+const VIDEO_SETTLED = new Set(['VideoProcessed', 'VideoFailed']);
 const CHANGES: Partial<Record<InterviewEvent['type'], 'updated' | 'published' | 'closed'>> = {
   InterviewUpdated: 'updated',
   QuestionAdded: 'updated',
@@ -48,6 +49,22 @@ export async function interviewMessagesFor(db: Kysely<Database>, events: readonl
         db.selectFrom('interviews').select('answers_count').where('id', '=', interviewId).executeTakeFirst(),
       ]);
       messages.push(response && interview ? [{ event: 'interview:answered', rooms: [interviewRoom(interviewId)], payload: { ...stamp, interviewId, response, answersCount: interview.answers_count } }] : []);
+      continue;
+    }
+    if (VIDEO_SETTLED.has(event.type)) {
+      // A video answer became playable (or failed): the interviewer's page shows it without asking again.
+      const { videoId } = event.data as unknown as { videoId: number };
+      const answers = await db.selectFrom('interview_answers').select(['interview_id', 'response_id']).where('video_id', '=', videoId).execute();
+      const settled: InterviewMessage[] = [];
+      for (const answer of answers) {
+        const interviewId = Number(answer.interview_id);
+        const [response, interview] = await Promise.all([
+          findResponseView(db, Number(answer.response_id), null),
+          db.selectFrom('interviews').select('answers_count').where('id', '=', interviewId).executeTakeFirst(),
+        ]);
+        if (response && interview) settled.push({ event: 'interview:answered', rooms: [interviewRoom(interviewId)], payload: { ...stamp, interviewId, response, answersCount: interview.answers_count } });
+      }
+      messages.push(settled);
       continue;
     }
     const change = CHANGES[event.type];

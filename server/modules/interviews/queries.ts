@@ -10,12 +10,10 @@ import {
   type ResponseView,
 } from '../../../contracts/interviews/api.ts';
 import type { Database } from '../../db/schema.ts';
-import type { UploadsTable } from '../uploads/queries.ts';
 import { AUTHOR_COLUMNS, authorOf } from '../posts/queries.ts';
+import { findVideo, findVideos } from '../video/index.ts';
 import { mayAnswer, mayManage, mayReadAnswers, type Person } from './permissions.ts';
 import type { InterviewsTable } from './tables.ts';
-
-const withUploads = (db: Kysely<Database>) => db.withTables<{ uploads: UploadsTable }>();
 
 type InterviewRow = InterviewsTable & { author_firstname: string | null; author_lastname: string | null; author_slug: string | null; author_logo: string | null };
 
@@ -154,24 +152,24 @@ type ResponseRow = Database['interview_responses'] & { author_firstname: string 
 async function answersOf(db: Kysely<Database>, responseIds: readonly number[], viewerId: number | null): Promise<Map<number, AnswerView[]>> {
   const byResponse = new Map<number, AnswerView[]>(responseIds.map((id) => [id, []]));
   if (responseIds.length === 0) return byResponse;
-  const rows = await withUploads(db)
+  const rows = await db
     .selectFrom('interview_answers as a')
     .innerJoin('interview_questions as q', 'q.id', 'a.question_id')
-    .leftJoin('uploads as v', 'v.id', 'a.video_id')
     .leftJoin('interview_saved_answers as s', (join) =>
       join.onRef('s.response_id', '=', 'a.response_id').onRef('s.question_id', '=', 'a.question_id').on('s.user_id', '=', viewerId ?? 0),
     )
-    .select(['a.response_id', 'a.question_id', 'a.kind', 'a.text', 'a.video_id', 'a.skipped', 'a.answered_at', 'v.path', 'v.thumbnail_path', 'v.status', 's.saved_at'])
+    .select(['a.response_id', 'a.question_id', 'a.kind', 'a.text', 'a.video_id', 'a.skipped', 'a.answered_at', 's.saved_at'])
     .where('a.response_id', 'in', [...responseIds])
     .orderBy('a.response_id')
     .orderBy('q.position')
     .execute();
+  const videos = await findVideos(db, rows.flatMap((row) => (row.video_id === null ? [] : [Number(row.video_id)])));
   for (const row of rows) {
     byResponse.get(Number(row.response_id))?.push({
       questionId: Number(row.question_id),
       kind: row.kind,
       text: row.text,
-      video: row.video_id === null ? null : { id: Number(row.video_id), url: row.path ?? '', coverUrl: row.thumbnail_path ?? null, status: row.status ?? 'processing' },
+      video: row.video_id === null ? null : (videos.get(Number(row.video_id)) ?? null),
       skipped: row.skipped,
       answeredAt: row.answered_at.toISOString(),
       saved: row.saved_at !== null,
@@ -284,15 +282,13 @@ export async function sentResponsesCount(db: Kysely<Database>, interviewId: numb
   return row?.answers_count ?? 0;
 }
 
-/** A video for an answer: an upload of the member's own, or one made through the guest's link. */
+/** A video for an answer: an upload of the member's own, or one made through the guest's link; its length once transcoded. */
 export async function findAnswerVideo(db: Kysely<Database>, videoId: number, by: { userId: number } | { linkId: number }): Promise<{ id: number; durationSeconds: number | null } | null> {
-  let query = withUploads(db).selectFrom('uploads').select(['uploads.id', 'uploads.kind']).where('uploads.id', '=', videoId);
-  query =
+  const video = await findVideo(db, videoId);
+  if (!video) return null;
+  const mine =
     'userId' in by
-      ? query.where('uploads.owner_id', '=', by.userId)
-      : query.where((eb) => eb.exists(eb.selectFrom('interview_link_uploads as l').select('l.upload_id').whereRef('l.upload_id', '=', 'uploads.id').where('l.link_id', '=', by.linkId)));
-  const row = await query.executeTakeFirst();
-  if (!row || row.kind !== 'video') return null;
-  // The length comes with the video pipeline; until an upload has one, it is taken as within the limit.
-  return { id: row.id, durationSeconds: null };
+      ? video.ownerId === by.userId
+      : Boolean(await db.selectFrom('interview_link_uploads').select('upload_id').where('upload_id', '=', videoId).where('link_id', '=', by.linkId).executeTakeFirst());
+  return mine ? { id: video.id, durationSeconds: video.duration } : null;
 }

@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
@@ -25,6 +26,7 @@ import {
   type AnswerBody,
 } from '../../../contracts/interviews/api.ts';
 import type { EventMetadata } from '../../../contracts/events/index.ts';
+import { uploadView } from '../../../contracts/uploads.ts';
 import { idParam } from '../../../contracts/validation.ts';
 import type { Core } from '../../core.ts';
 import type { Database } from '../../db/schema.ts';
@@ -32,9 +34,14 @@ import { Forbidden, NotFound, ValidationFailed } from '../../errors.ts';
 import type { UnitOfWork } from '../../events/command-handler.ts';
 import { fold } from '../../events/decider.ts';
 import type { AnyEvent, Executor } from '../../events/types.ts';
+import { withUploadedFile } from '../../http/multipart.ts';
 import { created, eventMetadata } from '../../http/request-context.ts';
 import { actorOf, requireUser } from '../auth/plugin.ts';
 import { viewerOf } from '../posts/permissions.ts';
+import { storeReceived, type VideoHandOver } from '../uploads/intake.ts';
+import { detectMedia } from '../uploads/media.ts';
+import { discard, UploadStorage } from '../uploads/storage.ts';
+import type { VideoIntake } from '../video/index.ts';
 import {
   interviewDecider,
   interviewStream,
@@ -57,6 +64,9 @@ export type InterviewRouteOptions = {
   /** Where people reach the app: answer links start with it. */
   publicUrl: string;
   linkRateLimit: LinkRateLimit;
+  /** Where a guest's recorded answer is kept, and the pipeline that transcodes it. */
+  uploads: { dir: string; maxVideoBytes: number };
+  video: VideoIntake;
 };
 
 const interviewParams = z.object({ id: idParam });
@@ -161,6 +171,11 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
   };
 
   return async (app) => {
+    const storage = new UploadStorage(options.uploads.dir);
+    await storage.prepare();
+    // Only the guest's upload route reads multipart bodies: the stream stops at the video limit.
+    await app.register(fastifyMultipart, { throwFileSizeLimit: false, limits: { fileSize: options.uploads.maxVideoBytes, files: 1 } });
+
     app.post('/api/v1/interviews', { schema: { body: createInterviewBody, response: { 201: interviewView } } }, async (request, reply) => {
       const { person, metadata } = context(request);
       const { questions, ...details } = request.body;
@@ -359,6 +374,36 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
       const { link, key, metadata } = await byLink(request, request.params);
       const responseId = await respond(link.interviewId, key, metadata, (interview, _, now) => ({ type: 'send', interview, now }));
       return answeringAt(link.interviewId, responseId);
+    });
+
+    // A guest has no account to own a recording: it is the interviewer's file (their material,
+    // transcoded like any video), tied to the link it came through in the same transaction.
+    app.post('/api/v1/async/answer/:type/:hash/uploads', { schema: { params: hashParams, response: { 201: uploadView } }, config: SECRET }, async (request, reply) => {
+      const { link, metadata } = await byLink(request, request.params);
+      const interview = await loadInterview(db, link.interviewId);
+      if (!interview) throw new NotFound(NO_SUCH_INTERVIEW);
+      const upload = await withUploadedFile(request, async (part) => {
+        if (part?.fieldname !== 'file') throw new ValidationFailed(['Choose a file to upload']);
+        const received = await storage.receive(part.file);
+        try {
+          if ((await detectMedia(received.file))?.kind !== 'video') throw new ValidationFailed(['Answer with a video']);
+          const video: VideoHandOver = {
+            check: (file) => options.video.check(file),
+            accept: (ownerId, acceptMetadata, insert) =>
+              options.video.accept(ownerId, acceptMetadata, async (trx) => {
+                const row = await insert(trx);
+                await trx.insertInto('interview_link_uploads').values({ upload_id: row.id, link_id: link.id }).execute();
+                return row;
+              }),
+            metadata,
+          };
+          const limits = { maxImageBytes: 0, maxVideoBytes: options.uploads.maxVideoBytes };
+          return await storeReceived(db, storage, limits, interview.creatorId, { ...received, cutShort: part.file.truncated, name: part.filename }, video);
+        } finally {
+          await discard(received.file);
+        }
+      });
+      return created(reply, upload.id).send(upload);
     });
   };
 }
