@@ -69,14 +69,16 @@ export const messagesProjection: InlineProjection<MessageEvent> = {
         return;
       case 'MessageSent': {
         const { conversationId, messageId, senderId, content, attachments, mentions } = event.data;
-        await trx
-          .insertInto('messages')
-          .values({ id: messageId, conversation_id: conversationId, sender_id: senderId, content, attachments: JSON.stringify(attachments), mentions, sent_at: at, edited_at: null, is_deleted: false })
-          .execute();
-        await trx.updateTable('conversations').set({ last_message_id: messageId, last_activity_at: at }).where('id', '=', conversationId).execute();
-        // One statement for everyone: the others gain one unread (a mention too when named);
-        // the sender has read everything up to their own message.
+        // One statement, one round trip: the message, the conversation's last activity, and for
+        // everyone in it, one more unread (a mention too when named) or, for the sender, all read.
         await sql`
+          with message as (
+            insert into messages (id, conversation_id, sender_id, content, attachments, mentions, sent_at, edited_at, is_deleted)
+            values (${messageId}, ${conversationId}, ${senderId}, ${content}, ${JSON.stringify(attachments)}::jsonb, ${sql.val(mentions)}::bigint[], ${at}, null, false)
+          ),
+          conversation as (
+            update conversations set last_message_id = ${messageId}, last_activity_at = ${at} where id = ${conversationId}
+          )
           update conversation_members set
             unread_count = case when user_id = ${senderId} then 0 else unread_count + 1 end,
             mentions_count = case when user_id = ${senderId} then 0 when user_id = any(${sql.val(mentions)}::bigint[]) then mentions_count + 1 else mentions_count end,

@@ -68,19 +68,39 @@ export async function peersOf(db: Db, senderId: number, userIds: readonly number
   }));
 }
 
-/** Where the sender stands in a conversation: membership, what they and the others have sent, blocks. */
-export async function sendGate(db: Db, conversationId: number, senderId: number): Promise<SendGate> {
-  const [conversation, members] = await Promise.all([
-    db.selectFrom('conversations').select('is_group').where('id', '=', conversationId).executeTakeFirst(),
-    db.selectFrom('conversation_members').select(['user_id', 'sent_count']).where('conversation_id', '=', conversationId).where('left_at', 'is', null).execute(),
-  ]);
-  const sent = new Map(members.map((member) => [member.user_id, member.sent_count]));
-  const isMember = sent.has(senderId);
+/**
+ * Takes the conversation's lock (see lockConversation) and answers where the sender stands in
+ * it, in one statement; null when there is no such conversation.
+ */
+export async function lockForSending(db: Db, conversationId: number, senderId: number): Promise<SendGate | null> {
+  const { rows } = await sql<{ is_group: boolean; user_id: number | null; sent_count: number | null; roles: string[] | null; cold_pitch_protection: boolean | null; blocks_sender: boolean; blocked_by_sender: boolean }>`
+    select c.is_group, m.user_id, m.sent_count, u.roles, p.cold_pitch_protection,
+      exists (select 1 from message_blocks b where b.user_id = m.user_id and b.blocked_id = ${senderId}) as blocks_sender,
+      exists (select 1 from message_blocks b where b.user_id = ${senderId} and b.blocked_id = m.user_id) as blocked_by_sender
+    from conversations c
+    left join conversation_members m on m.conversation_id = c.id and m.left_at is null
+    left join users u on u.id = m.user_id
+    left join messaging_preferences p on p.user_id = m.user_id
+    where c.id = ${conversationId}
+    for update of c`.execute(db);
+  if (rows.length === 0) return null;
+  const members = rows.filter((row) => row.user_id !== null);
+  const self = members.find((row) => row.user_id === senderId);
   return {
-    isParticipant: conversation !== undefined && isMember,
-    isGroup: conversation?.is_group ?? false,
-    sentCount: sent.get(senderId) ?? 0,
-    peers: isMember ? await peersOf(db, senderId, [...sent.keys()], sent) : [],
+    isParticipant: self !== undefined,
+    isGroup: rows[0]!.is_group,
+    sentCount: self?.sent_count ?? 0,
+    peers: self
+      ? members
+          .filter((row) => row.user_id !== senderId)
+          .map((row) => ({
+            userId: row.user_id!,
+            sentCount: row.sent_count ?? 0,
+            coldPitchProtected: row.cold_pitch_protection ?? protectionByDefault(row.roles ?? []),
+            blocksSender: row.blocks_sender,
+            blockedBySender: row.blocked_by_sender,
+          }))
+      : [],
   };
 }
 

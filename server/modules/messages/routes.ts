@@ -50,10 +50,10 @@ import {
   listMessages,
   listSpamReports,
   lockConversation,
+  lockForSending,
   participantIds,
   peersOf,
   preferencesOf,
-  sendGate,
   unreadOf,
   unreadTotals,
 } from './queries.ts';
@@ -79,9 +79,10 @@ export function messageRoutes(core: Core, options: { sendLimit: MessageSendLimit
     return conversation;
   };
 
-  /** Sends in the unit's transaction, which must already hold the conversation's lock. */
+  /** Sends in the unit's transaction, taking the conversation's lock first. */
   async function send(unit: UnitOfWork<AnyEvent>, person: Person, conversationId: number, body: Content, metadata: ReturnType<typeof context>['metadata']): Promise<number> {
-    const gate = await sendGate(unit.trx, conversationId, person.id);
+    const gate = await lockForSending(unit.trx, conversationId, person.id);
+    if (!gate) throw new NotFound(NO_CONVERSATION);
     const { rows } = await sql<{ id: number }>`select nextval('message_ids')::int as id`.execute(unit.trx);
     const messageId = rows[0]!.id;
     const inIt = new Set(gate.peers.map((peer) => peer.userId));
@@ -119,7 +120,6 @@ export function messageRoutes(core: Core, options: { sendLimit: MessageSendLimit
           const title = request.body.title?.trim() || null;
           await unit.run(conversationDecider, conversationStream(conversationId), { type: 'start', conversationId, by: person, participantIds: wanted, title, peers }, metadata);
         }
-        await lockConversation(unit.trx, conversationId);
         if (body) await send(unit, person, conversationId, body, metadata);
         return { conversationId, existed };
       });
@@ -143,10 +143,7 @@ export function messageRoutes(core: Core, options: { sendLimit: MessageSendLimit
       const conversationId = request.params.id;
       const body = await content(db, person.id, request.body);
       await options.sendLimit.take(person.id);
-      const messageId = await core.commands.transaction(async (unit) => {
-        if (!(await lockConversation(unit.trx, conversationId))) throw new NotFound(NO_CONVERSATION);
-        return send(unit, person, conversationId, body, metadata);
-      });
+      const messageId = await core.commands.transaction((unit) => send(unit, person, conversationId, body, metadata));
       return created(reply, messageId).send((await findMessage(db, messageId))!);
     });
 
