@@ -45,5 +45,5 @@ export function videoIntake(core: Core, options: { maxSeconds: number; onQueued?
 
 function readableDuration(seconds: number): string {
   if (seconds % 60 === 0) return seconds === 60 ? '1 minute' : `${seconds / 60} minutes`;
-  return `${seconds} seconds`;
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { videoView } from '../../../contracts/posts/media.ts';
 import { idParams } from '../../../contracts/validation.ts';
 import type { Core } from '../../core.ts';
-import { DomainError, NotFound } from '../../errors.ts';
+import { DomainError, NotFound, ValidationFailed } from '../../errors.ts';
 import { eventMetadata } from '../../http/request-context.ts';
 import { actorOf, requireUser } from '../auth/plugin.ts';
 import { storeReceived, type UploadLimits } from '../uploads/intake.ts';
@@ -56,6 +56,13 @@ export function videoRoutes(core: Core, options: VideoRouteOptions): FastifyPlug
       async onIncomingRequest(req, uploadId) {
         if (!uploadId.startsWith(`${uploaderOf(req).id}-`)) throw { status_code: 404, body: JSON.stringify({ detail: 'No such upload.' }) };
       },
+      // Every /api answer is JSON in the error shape, tus's own refusals included.
+      onResponseError(_req, error) {
+        const status = 'status_code' in error ? error.status_code : 500;
+        const body = 'body' in error ? error.body : '';
+        if (status >= 500) return { status_code: status, body: JSON.stringify({ detail: 'The upload could not be stored. Try again.' }) };
+        return { status_code: status, body: isJson(body) ? body : JSON.stringify({ detail: body.trim() || 'This upload request was refused.' }) };
+      },
       async onUploadFinish(req, upload) {
         const uploader = uploaderOf(req);
         const file = path.join(tusDir, upload.id);
@@ -82,6 +89,8 @@ export function videoRoutes(core: Core, options: VideoRouteOptions): FastifyPlug
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const user = requireUser(request);
+      // tus answers a request without its version in plain text; the API answers in its own shape.
+      if (request.method !== 'OPTIONS' && request.headers['tus-resumable'] === undefined) throw new ValidationFailed(['Send a tus 1.0.0 request: the Tus-Resumable header is missing'], 400);
       uploaders.set(request.raw, { id: user.id, metadata: eventMetadata(request, actorOf(user)) });
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
@@ -98,4 +107,13 @@ export function videoRoutes(core: Core, options: VideoRouteOptions): FastifyPlug
       return view;
     });
   };
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

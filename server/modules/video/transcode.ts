@@ -124,17 +124,8 @@ async function encode(source: string, outDir: string, renditions: Rendition[], h
   if (renditions.length === 0) return;
   const outputs: string[] = [];
   for (const r of renditions) {
-    const dir = path.join(outDir, r.quality);
-    await fsp.mkdir(dir, { recursive: true });
-    const kbps = `${r.videoKbps}k`;
-    outputs.push(
-      ...['-map', '0:v:0', ...(hasAudio ? ['-map', '0:a:0'] : [])],
-      ...STRIP,
-      ...['-vf', `scale=${r.width}:${r.height}`, '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p'],
-      ...['-b:v', kbps, '-maxrate', kbps, '-bufsize', `${r.videoKbps * 2}k`, ...GOP],
-      ...(hasAudio ? ['-c:a', 'aac', '-b:a', `${r.audioKbps}k`, '-ac', '2'] : []),
-      ...['-f', 'hls', '-hls_time', SEGMENT_SECONDS, '-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(dir, 'segment-%03d.ts'), path.join(dir, 'index.m3u8')],
-    );
+    await fsp.mkdir(path.join(outDir, r.quality), { recursive: true });
+    outputs.push(...renditionArgs(r, outDir, hasAudio));
   }
   const result = await run(binaries().ffmpeg, ['-nostdin', '-y', '-v', 'error', '-progress', 'pipe:1', '-t', String(options.maxSeconds), '-i', source, ...outputs], {
     signal: options.signal,
@@ -144,13 +135,29 @@ async function encode(source: string, outDir: string, renditions: Rendition[], h
     },
   });
   options.signal?.throwIfAborted();
+  // Killed from outside (the kernel out of memory, an operator): the machine's trouble, tried again.
+  if (result.signal === 'SIGKILL' || result.signal === 'SIGTERM') throw new Error(`ffmpeg was killed (${result.signal})`);
   const complete = await Promise.all(renditions.map((r) => playlistComplete(path.join(outDir, OUTPUT.playlist(r.quality)))));
   if (result.code !== 0 || complete.includes(false)) {
     throw new UnusableVideo(`ffmpeg ended with ${result.code ?? result.signal}: ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`);
   }
 }
 
-async function playlistComplete(file: string): Promise<boolean> {
+/** ffmpeg's output options for one rendition: its HLS playlist and segments under `outDir/{quality}/`. */
+export function renditionArgs(r: Rendition, outDir: string, hasAudio: boolean): string[] {
+  const dir = path.join(outDir, r.quality);
+  const kbps = `${r.videoKbps}k`;
+  return [
+    ...['-map', '0:v:0', ...(hasAudio ? ['-map', '0:a:0'] : [])],
+    ...STRIP,
+    ...['-vf', `scale=${r.width}:${r.height}`, '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p'],
+    ...['-b:v', kbps, '-maxrate', kbps, '-bufsize', `${r.videoKbps * 2}k`, ...GOP],
+    ...(hasAudio ? ['-c:a', 'aac', '-b:a', `${r.audioKbps}k`, '-ac', '2'] : []),
+    ...['-f', 'hls', '-hls_time', SEGMENT_SECONDS, '-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(dir, 'segment-%03d.ts'), path.join(dir, 'index.m3u8')],
+  ];
+}
+
+export async function playlistComplete(file: string): Promise<boolean> {
   const text = await fsp.readFile(file, 'utf8').catch(() => '');
   return text.includes('#EXTINF') && text.trimEnd().endsWith('#EXT-X-ENDLIST');
 }

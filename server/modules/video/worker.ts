@@ -21,6 +21,8 @@ export type VideoWorkerOptions = {
   leaseMs?: number;
   /** How often an idle worker looks for work another process queued (its own wake it at once). */
   pollMs?: number;
+  /** How long a transcode that failed for the machine's sake (disk, database, a killed ffmpeg) waits before its retry. */
+  retryDelayMs?: number;
   /** How far the owner's transcode has got, at most about once a second per video. */
   onProgress?: (progress: { ownerId: number; videoId: number; percent: number }) => void;
   log: Logger;
@@ -29,8 +31,6 @@ export type VideoWorkerOptions = {
 // A video whose transcode took its worker down this many times is failed rather than retried:
 // it is the input, not the machine.
 const MAX_ATTEMPTS = 3;
-// A transcode that failed for the machine's sake (disk, database) waits this long before its retry.
-const RETRY_DELAY_MS = 30_000;
 const PROGRESS_EVERY_MS = 1000;
 
 class LostClaim extends Error {}
@@ -96,7 +96,9 @@ export class VideoWorker {
           break;
         }
         if (!claim) break;
-        const job = this.handle(claim).finally(() => {
+        const job = this.handle(claim)
+          .catch((error: unknown) => this.options.log.error({ err: error, videoId: claim.videoId }, 'video transcode broke off; its lease will run out and it will be tried again'))
+          .finally(() => {
           this.running.delete(job);
           this.poke();
         });
@@ -181,7 +183,7 @@ export class VideoWorker {
         return;
       }
       this.options.log.error({ err: error, videoId: claim.videoId }, 'video transcode failed; it will be tried again');
-      await releaseTranscode(db, claim, this.id, RETRY_DELAY_MS).catch(() => undefined);
+      await releaseTranscode(db, claim, this.id, this.options.retryDelayMs ?? 30_000).catch(() => undefined);
     } finally {
       this.aborts.delete(abort);
     }
@@ -222,4 +224,22 @@ export function videoWorkerFor(core: Core, config: Pick<Config, 'uploads' | 'vid
     log,
     onProgress: ({ ownerId, videoId, percent }) => io()?.to(`user:${ownerId}`).emit('video:progress', { videoId, percent }),
   });
+}
+
+/** Runs this process's worker until no video is waiting (the seed's demo videos), telling how far it got. */
+export async function settleQueuedVideos(core: Core, config: Pick<Config, 'uploads' | 'video'>, say: (line: string) => void): Promise<void> {
+  const waiting = async () => Number((await withVideoTables(core.database.db).selectFrom('video_jobs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const total = await waiting();
+  if (total === 0) return;
+  const worker = new VideoWorker(core, { uploadsDir: config.uploads.dir, concurrency: config.video.concurrency, maxSeconds: config.video.maxSeconds, pollMs: 250, log: { info() {}, warn() {}, error() {} } });
+  worker.start();
+  try {
+    for (let left = total; left > 0; left = await waiting()) {
+      say(`Transcoding the demo videos: ${total - left}/${total} done`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    say(`Transcoded the ${total} demo videos.`);
+  } finally {
+    await worker.stop();
+  }
 }
