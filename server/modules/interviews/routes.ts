@@ -31,9 +31,8 @@ import { idParam } from '../../../contracts/validation.ts';
 import type { Core } from '../../core.ts';
 import type { Database } from '../../db/schema.ts';
 import { Forbidden, NotFound, ValidationFailed } from '../../errors.ts';
-import type { UnitOfWork } from '../../events/command-handler.ts';
 import { fold } from '../../events/decider.ts';
-import type { AnyEvent, Executor } from '../../events/types.ts';
+import type { Executor } from '../../events/types.ts';
 import { withUploadedFile } from '../../http/multipart.ts';
 import { created, eventMetadata } from '../../http/request-context.ts';
 import { actorOf, requireUser } from '../auth/plugin.ts';
@@ -106,12 +105,11 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
   };
 
   /** Runs a command on the interview's stream (its creator's work) and answers with the interview as it is now. */
-  const manage = async (request: FastifyRequest, interviewId: number, command: (person: Person, now: Date) => InterviewCommand, before?: (trx: UnitOfWork<AnyEvent>['trx']) => Promise<void>) => {
+  const manage = async (request: FastifyRequest, interviewId: number, command: (person: Person, now: Date) => InterviewCommand) => {
     const { person, metadata } = context(request);
     await visible(person, interviewId);
     await core.commands.transaction(async (unit) => {
       await lockInterview(unit.trx, interviewId, true);
-      await before?.(unit.trx);
       await unit.run(interviewDecider, interviewStream(interviewId), command(person, clock.now()), metadata);
     });
     return viewFor(person, interviewId);
