@@ -25,6 +25,15 @@ describe('messages are applied once each, in log order', () => {
     expect(cursors()).toEqual(['11:1']);
   });
 
+  it('applies each kind of message of one event once: a new message and the counts it moved share a cursor', () => {
+    const { ordering, applied } = recorder();
+    ordering.receive('message:sent', { cursor: '10:5' });
+    ordering.receive('messages:unread', { cursor: '10:5' });
+    ordering.receive('message:sent', { cursor: '10:5' });
+    ordering.receive('messages:unread', { cursor: '10:5' });
+    expect(applied.map((delivery) => delivery.event)).toEqual(['message:sent', 'messages:unread']);
+  });
+
   it('compares transaction ids before positions, as numbers', () => {
     const { ordering, cursors } = recorder('9:900');
     ordering.receive('post:changed', { cursor: '10:2' });

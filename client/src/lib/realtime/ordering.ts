@@ -15,6 +15,10 @@ const cursorOf = (message: unknown): Cursor | null =>
 export class CursorOrdering {
   private last: Cursor | null;
   private held: Delivery[] | null = null;
+  // One event of the log can mean several messages (a new message and the unread counts it
+  // moved): at the newest cursor, each kind is applied once. A cursor known from elsewhere (a
+  // start, a resume's answer) was applied whole.
+  private appliedAtLast: Set<string> | 'all' = 'all';
 
   constructor(
     private readonly apply: (delivery: Delivery) => void,
@@ -56,11 +60,18 @@ export class CursorOrdering {
     this.held = null;
     held.sort((a, b) => compareCursors(cursorOf(a.message)!, cursorOf(b.message)!));
     for (const delivery of held) this.applyInOrder(delivery, cursorOf(delivery.message)!);
-    if (upTo && (this.last === null || compareCursors(upTo, this.last) > 0)) this.last = upTo;
+    if (upTo && (this.last === null || compareCursors(upTo, this.last) > 0)) {
+      this.last = upTo;
+      this.appliedAtLast = 'all';
+    }
   }
 
   private applyInOrder(delivery: Delivery, cursor: Cursor): void {
-    if (this.last !== null && compareCursors(cursor, this.last) <= 0) return;
+    const order = this.last === null ? 1 : compareCursors(cursor, this.last);
+    if (order < 0 || (order === 0 && (this.appliedAtLast === 'all' || this.appliedAtLast.has(delivery.event)))) return;
+    const applied = order > 0 || this.appliedAtLast === 'all' ? new Set<string>() : this.appliedAtLast;
+    applied.add(delivery.event);
+    this.appliedAtLast = applied;
     this.last = cursor;
     this.apply(delivery);
   }
