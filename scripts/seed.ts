@@ -6,6 +6,7 @@ import { productModel } from '../server/model.ts';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.ts';
 import { seedShowcase } from '../server/seed/showcase.ts';
 import { createServices } from '../server/services.ts';
+import { settleQueuedVideos } from '../server/modules/video/index.ts';
 
 // npm run seed: the demo accounts and people, added where missing, and the demo's
 // communities and posts when the database has no post yet.
@@ -21,6 +22,7 @@ try {
     await seedShowcase(app);
     await app.close();
     console.log('Added the demo communities, company, posts, comments and likes.');
+    await settleQueuedVideos(core, config, (line) => console.log(line));
   }
 } finally {
   await core.close();

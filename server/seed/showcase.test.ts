@@ -16,7 +16,7 @@ describe('the demo a newcomer sees on first start', () => {
       await seedShowcase(app);
       const journalist = await signInAs(app, 'journalist@pressroom.local');
       const feed = (await journalist.call('GET', '/api/v1/posts?limit=100')).json().data as { type: string; likable: { likesCount: number }; commentsCount?: number }[];
-      expect(new Set(feed.map((post) => post.type))).toEqual(new Set(['story', 'callout', 'job', 'event', 'communityPost']));
+      expect(new Set(feed.map((post) => post.type))).toEqual(new Set(['story', 'callout', 'job', 'event', 'communityPost', 'record', 'reaction', 'statement']));
       expect(feed.some((post) => post.likable.likesCount >= 2)).toBe(true);
       const communities = (await journalist.call('GET', '/api/v1/communities')).json().data as { name: string }[];
       expect(communities.map((c) => c.name)).toEqual(expect.arrayContaining(['Climate Desk', 'Newsroom Leaders', 'Embargo Circle']));
@@ -32,5 +32,5 @@ describe('the demo a newcomer sees on first start', () => {
       await app.close();
     }
     // Every demo post, comment, like and interview goes through the API, one call after another.
-  }, 120_000);
+  }, 180_000);
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { signInAs, type Caller } from './callers.ts';
 import { DEMO_PEOPLE } from './demo.ts';
+import { seedVideoPosts } from './videos.ts';
 import { seedInterviews } from './interviews.ts';
 
 const inDays = (days: number, hour = 10) => {
@@ -21,8 +22,8 @@ async function expectOk(caller: Caller, method: 'POST' | 'PATCH', url: string, b
 }
 
 /**
- * What a newcomer sees on first start: communities, a company, posts of the kinds that need no
- * uploaded video, comments with replies and mentions, and likes, all made through the API by
+ * What a newcomer sees on first start: communities, a company, posts of every kind (the video
+ * ones with clips made on the spot), comments with replies and mentions, and likes, all made through the API by
  * the demo people, so every projection, notification and permission is the real one.
  */
 export async function seedShowcase(app: FastifyInstance): Promise<void> {
@@ -136,6 +137,8 @@ export async function seedShowcase(app: FastifyInstance): Promise<void> {
     [expert, `/api/v1/stories/${story.id}`],
   ];
   for (const [who, url] of likes) await expectOk(who, 'POST', `${url}/toggleLike`, { status: true });
+
+  await seedVideoPosts(app, { pr, expert });
 
   await seedInterviews(app, { journalist, pr, expert });
 }

@@ -52,7 +52,6 @@ export class VideoWorker {
   private readonly running = new Set<Promise<void>>();
   private readonly aborts = new Set<AbortController>();
   private wake: (() => void) | null = null;
-  private unsubscribe: (() => void) | null = null;
   private stopped = true;
   private loop: Promise<void> = Promise.resolve();
 
@@ -66,15 +65,12 @@ export class VideoWorker {
 
   start(): void {
     this.stopped = false;
-    // Every append wakes it (VideoUploaded among them), in this process and, through NOTIFY, in others.
-    this.unsubscribe = this.core.wakeup.subscribe(() => this.poke());
     this.loop = this.run();
   }
 
   /** Stops claiming, kills running transcodes and gives their jobs back for any worker to take at once. */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.unsubscribe?.();
     for (const abort of this.aborts) abort.abort();
     this.poke();
     await this.loop;
