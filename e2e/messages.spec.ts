@@ -78,6 +78,6 @@ test('journalists see no messages badge', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, demo.journalist);
   await page.goto('/app/messages');
-  await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /unread messages/ })).toHaveCount(0);
 });
