@@ -89,12 +89,21 @@ describe('secrets in the log', () => {
     const recovered = await call('POST', `/api/v1/auth/password/recovery/${id}/${code}`, { body: { password: keep('third secret phrase') } });
     expect(recovered.statusCode, recovered.body).toBe(204);
 
+    // An interview's answer link, opened in the app and through the API, and answered.
+    const hash = keep('A'.repeat(20) + 'answerLinkHash' + 'z'.repeat(9));
+    await call('GET', `/app/async/answer/video/${hash}`);
+    await call('GET', `/app/pub/async/answer/text/${hash}`);
+    await call('GET', `/api/v1/async/answer/text/${hash}`);
+    await call('POST', `/api/v1/async/answer/text/${hash}/start`, { body: { email } });
+
     const log = lines.join('');
     const events = (await sql<{ row: string }>`select (data::text || metadata::text) as row from events`.execute(database.db)).rows.map((r) => r.row).join('\n');
     expect(lines.length).toBeGreaterThan(20);
     expect(log).toContain(`/api/v1/auth/password/recovery/${id}/${REDACTED}`);
     expect(log).toContain(`/app/password/recovery/${id}/${REDACTED}`);
     expect(log).toContain(`?token=${REDACTED}`);
+    expect(log).toContain(`/api/v1/async/answer/text/${REDACTED}/${REDACTED}`);
+    expect(log).toContain(`/app/pub/async/answer/text/${REDACTED}`);
     for (const value of secrets) {
       expect(log, `a secret in the log: ${value}`).not.toContain(value);
       expect(events, `a secret in an event: ${value}`).not.toContain(value);

@@ -21,7 +21,11 @@ const NAMING_PARAM = /^(id|slug|user|type)$|Id$/;
  * The client's links that carry a secret, as mails send them. They reach the server as page
  * loads of the app shell, whose route (`/app/*`) cannot say which of its segments are secret.
  */
-const SECRET_LINKS: ReadonlyArray<[path: string, secretParams: readonly string[]]> = [['/app/password/recovery/:id/:code', ['code']]];
+const SECRET_LINKS: ReadonlyArray<[path: string, secretParams: readonly string[]]> = [
+  ['/app/password/recovery/:id/:code', ['code']],
+  ['/app/async/answer/:type/:hash', ['hash']],
+  ['/app/pub/async/answer/:type/:hash', ['hash']],
+];
 
 type Pattern = { segments: readonly string[]; secretAt: ReadonlySet<number> };
 
