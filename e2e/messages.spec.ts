@@ -17,7 +17,8 @@ async function newWriter(page: Page): Promise<number> {
 
 for (const width of [1440, 375] as const) {
   test(`a conversation at ${width} px: the badge rises live, the thread opens, a reply goes out; no serious axe violation`, async ({ browser, page }, testInfo) => {
-    test.setTimeout(90_000);
+    // Two people in two browsers on a shared machine.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: width === 375 ? 740 : 1000 });
     // The left nav lists Messages in full mode (admins; MVP's nav has no Messages, spec section 2),
     // the bottom bar on phones for every non-journalist.
