@@ -65,10 +65,11 @@ describe('video qualities (spec: 1080, 720, 480 and 360; the lowest available on
     expect(lowestLevel(portrait)).toBe(1);
   });
 
-  it('plays through hls.js where Media Source exists, the browser’s own HLS on Safari, the MP4 fallback elsewhere', () => {
+  it('plays through hls.js where Media Source exists, the browser’s own HLS where only that exists, the MP4 fallback elsewhere', () => {
     const processed = video({ '720': '/v/720.m3u8', '360': '/v/360.m3u8' });
     expect(playbackSource(processed, 'auto', { mediaSource: true, nativeHls: false })).toEqual({ kind: 'hls.js', src: processed.url });
-    expect(playbackSource(processed, '720', { mediaSource: true, nativeHls: true })).toEqual({ kind: 'native', src: '/v/720.m3u8' });
+    expect(playbackSource(processed, 'auto', { mediaSource: true, nativeHls: true })).toEqual({ kind: 'hls.js', src: processed.url });
+    expect(playbackSource(processed, '720', { mediaSource: false, nativeHls: true })).toEqual({ kind: 'native', src: '/v/720.m3u8' });
     expect(playbackSource(processed, 'auto', { mediaSource: false, nativeHls: true })).toEqual({ kind: 'native', src: processed.url });
     expect(playbackSource(processed, 'auto', { mediaSource: false, nativeHls: false })).toEqual({ kind: 'file', src: '/uploads/videos/7/360.mp4' });
   });

@@ -75,8 +75,8 @@ export function qualityOfLevel(levels: readonly Rendition[], index: number): Vid
 /**
  * How a processed video plays in this browser:
  * - `hls.js`: the master playlist through Media Source Extensions, levels switched by hls.js;
- * - `native`: Safari's own HLS, which cannot be told a level, so a fixed quality plays that
- *   rendition's playlist and auto the master;
+ * - `native`: the browser's own HLS where there is no Media Source (iPhones before iOS 17.1),
+ *   which cannot be told a level, so a fixed quality plays that rendition's playlist and auto the master;
  * - `file`: neither, so the MP4 of the lowest rendition (spec: the fallback).
  */
 export type PlaybackSource = { kind: 'hls.js'; src: string } | { kind: 'native'; src: string } | { kind: 'file'; src: string };
@@ -88,9 +88,10 @@ export type BrowserAbilities = { mediaSource: boolean; nativeHls: boolean };
 export function playbackSource(video: Pick<VideoView, 'url' | 'fallbackUrl' | 'qualityUrls'>, choice: QualityChoice, browser: BrowserAbilities): PlaybackSource {
   // An attachment not yet transcoded plays its original file.
   if (!isPlaylist(video.url)) return { kind: 'file', src: video.url };
-  // Safari has both; its own HLS is the better one there (AirPlay, battery, picture in picture).
-  if (browser.nativeHls) return { kind: 'native', src: (choice !== 'auto' && video.qualityUrls[choice]) || video.url };
+  // hls.js first wherever Media Source exists: only it can start at the lowest rendition and
+  // switch on request. Chromium now plays HLS natively too, but starts wherever it likes.
   if (browser.mediaSource) return { kind: 'hls.js', src: video.url };
+  if (browser.nativeHls) return { kind: 'native', src: (choice !== 'auto' && video.qualityUrls[choice]) || video.url };
   return { kind: 'file', src: video.fallbackUrl ?? video.url };
 }
 
