@@ -99,6 +99,8 @@ test('the recorder and the player on their development pages, on a desktop and a
     await page.setViewportSize({ width, height });
     await page.goto('/app/development/videoRecorder');
     const recorder = page.getByRole('region', { name: 'Video recorder' });
+    // The browser opens the camera at its own pace; once it is ready, its button has the focus.
+    await expect(recorder.getByRole('button', { name: 'Start recording' })).toBeVisible({ timeout: 30_000 });
     await expect(recorder.getByRole('button', { name: 'Start recording' })).toBeFocused();
     await expectAccessible(page, testInfo, `recorder-ready-${width}`);
     await keepView(page, testInfo, `recorder-ready-${width}`);
