@@ -1,40 +1,22 @@
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compareCursors, type Cursor } from '../../contracts/realtime.ts';
-import { seedDemo } from '../seed/demo.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { signInAs, type Caller } from '../testing/people.ts';
-import { connected, nextMessage, openSocket, startLiveApp, type ClientSocket } from '../testing/realtime.ts';
+import { connected, liveDemo, nextMessage, openSocket, type ClientSocket } from '../testing/realtime.ts';
 
-let database: TestDatabase;
-let live: Awaited<ReturnType<typeof startLiveApp>>;
+const demo = liveDemo();
+const { socketOf } = demo;
 let journalist: Caller;
 let pr: Caller;
 let expert: Caller;
 let admin: Caller;
-const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  live = await startLiveApp(database);
-  await seedDemo(live.core);
-  journalist = await signInAs(live.app, 'journalist@pressroom.local');
-  pr = await signInAs(live.app, 'pr@pressroom.local');
-  expert = await signInAs(live.app, 'expert@pressroom.local');
-  admin = await signInAs(live.app, 'admin@pressroom.local');
+  journalist = await signInAs(demo.live.app, 'journalist@pressroom.local');
+  pr = await signInAs(demo.live.app, 'pr@pressroom.local');
+  expert = await signInAs(demo.live.app, 'expert@pressroom.local');
+  admin = await signInAs(demo.live.app, 'admin@pressroom.local');
 });
-afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
-  await live?.close();
-  await database?.drop();
-});
-
-async function socketOf(who: Caller): Promise<ClientSocket> {
-  const socket = openSocket(live.url, who.token);
-  sockets.push(socket);
-  await connected(socket);
-  return socket;
-}
 const join = (socket: ClientSocket, room: string) => socket.emitWithAck('join', room);
 async function newJob(): Promise<number> {
   return Number((await journalist.call('POST', '/api/v1/jobs', { title: 'Editor', description: 'Edit', company: 'Bugle', workplace: 'remote', jobType: 'full-time' })).headers['object-id']);
@@ -42,8 +24,8 @@ async function newJob(): Promise<number> {
 
 describe('live updates', () => {
   it('refuse a socket without a session', async () => {
-    const socket = openSocket(live.url, 'not-a-token');
-    sockets.push(socket);
+    const socket = openSocket(demo.live.url, 'not-a-token');
+    demo.track(socket);
     await expect(connected(socket)).rejects.toThrow('unauthorized');
   });
 
@@ -96,7 +78,7 @@ describe('live updates', () => {
     await journalist.call('POST', `/api/v1/jobs/${postId}/comments`, { content: 'One' });
     await admin.call('POST', `/api/v1/jobs/${postId}/toggleLike`, { status: true });
     await journalist.call('POST', `/api/v1/jobs/${postId}/comments`, { content: 'Three' });
-    await live.core.processors.caughtUp();
+    await demo.live.core.processors.caughtUp();
 
     const back = await socketOf(pr);
     const received: { event: string; cursor: Cursor }[] = [];
@@ -143,7 +125,7 @@ describe('communities and notifications, live', () => {
 
 describe('the admin event tail', () => {
   function tail(who: Caller, after = '0') {
-    const url = `${live.url.replace('http', 'ws')}/api/v1/admin/events/stream?after=${after}`;
+    const url = `${demo.live.url.replace('http', 'ws')}/api/v1/admin/events/stream?after=${after}`;
     return new WebSocket(url, { headers: { cookie: `pressroom_session=${who.token}` } });
   }
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../contracts/realtime.ts';
 import { openCore, startProcessing, type Core } from '../core.ts';
 import { productModel } from '../model.ts';
@@ -8,7 +9,8 @@ import { withRealtime } from '../realtime/model.ts';
 import type { RealtimeServer } from '../realtime/processor.ts';
 import { buildTestApp } from './app.ts';
 import { silentLog } from './core.ts';
-import type { TestDatabase } from './database.ts';
+import { seedDemo } from '../seed/demo.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -29,6 +31,48 @@ export async function startLiveApp(database: TestDatabase, options: { redisUrl?:
       await new Promise<void>((resolve) => io!.close(() => resolve()));
       await app.close();
       await core.close();
+    },
+  };
+}
+
+type LiveApp = Awaited<ReturnType<typeof startLiveApp>>;
+
+/**
+ * A test file's live app: a fresh database with the demo seeded, the app listening, and every
+ * socket opened through it closed with it. Call at the top of the file, before its own hooks.
+ */
+export function liveDemo(options: { redisUrl?: string | null } = {}) {
+  let database: TestDatabase | undefined;
+  let live: LiveApp | undefined;
+  const sockets: ClientSocket[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    live = await startLiveApp(database, options);
+    await seedDemo(live.core);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await live?.close();
+    await database?.drop();
+  });
+  const track = (socket: ClientSocket): ClientSocket => {
+    sockets.push(socket);
+    return socket;
+  };
+  return {
+    get live(): LiveApp {
+      return live!;
+    },
+    get database(): TestDatabase {
+      return database!;
+    },
+    /** A socket closed after the file's tests. */
+    track,
+    /** A connected socket of a signed-in person. */
+    async socketOf(who: { token: string }): Promise<ClientSocket> {
+      const socket = track(openSocket(live!.url, who.token));
+      await connected(socket);
+      return socket;
     },
   };
 }

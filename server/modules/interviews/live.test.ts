@@ -1,42 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applyInline } from '../../projections/inline.ts';
-import { seedDemo } from '../../seed/demo.ts';
 import { metadata } from '../../testing/core.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
 import { signInAs, type Caller } from '../../testing/people.ts';
-import { connected, nextMessage, openSocket, startLiveApp, type ClientSocket } from '../../testing/realtime.ts';
+import { liveDemo, nextMessage } from '../../testing/realtime.ts';
 import { uploadRecording } from './testing.ts';
 
-let database: TestDatabase;
-let live: Awaited<ReturnType<typeof startLiveApp>>;
+const demo = liveDemo();
+const { socketOf } = demo;
 let jo: Caller;
 let pat: Caller;
 let eve: Caller;
-const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  live = await startLiveApp(database);
-  await seedDemo(live.core);
-  jo = await signInAs(live.app, 'journalist@pressroom.local');
-  pat = await signInAs(live.app, 'pr@pressroom.local');
-  eve = await signInAs(live.app, 'expert@pressroom.local');
+  jo = await signInAs(demo.live.app, 'journalist@pressroom.local');
+  pat = await signInAs(demo.live.app, 'pr@pressroom.local');
+  eve = await signInAs(demo.live.app, 'expert@pressroom.local');
 });
-afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
-  await live?.close();
-  await database?.drop();
-});
-
-async function socketOf(who: Caller): Promise<ClientSocket> {
-  const socket = openSocket(live.url, who.token);
-  sockets.push(socket);
-  await connected(socket);
-  return socket;
-}
 
 const put = (who: Caller, url: string, payload: object) =>
-  live.app.inject({ method: 'PUT', url, headers: { 'x-requested-with': 'XMLHttpRequest' }, cookies: { pressroom_session: who.token }, payload });
+  demo.live.app.inject({ method: 'PUT', url, headers: { 'x-requested-with': 'XMLHttpRequest' }, cookies: { pressroom_session: who.token }, payload });
 
 async function openInterview() {
   const created = (await pat.call('POST', '/api/v1/interviews', { title: 'Live', questions: [{ kind: 'text', text: 'Why?' }, { kind: 'video', text: 'Show us' }] })).json();
@@ -54,17 +36,17 @@ describe('the interviewer’s open page', () => {
     expect((await put(jo, `/api/v1/interviews/${id}/answers/${text}`, { text: 'Because' })).statusCode).toBe(200);
     expect(await answered).toMatchObject({ interviewId: id, response: { respondent: { kind: 'member', person: { id: jo.id } }, status: 'started', answers: [{ questionId: text, text: 'Because' }] } });
 
-    const videoId = await uploadRecording(live.app, '/api/v1/uploads', jo.token);
+    const videoId = await uploadRecording(demo.live.app, '/api/v1/uploads', jo.token);
     const withVideo = nextMessage(page, 'interview:answered', (m) => m.interviewId === id && m.response.answers.some((a) => a.video !== null));
     await put(jo, `/api/v1/interviews/${id}/answers/${video}`, { video: videoId });
     expect((await withVideo).response.answers).toContainEqual(expect.objectContaining({ questionId: video, video: expect.objectContaining({ id: videoId, status: 'processing' }) }));
 
     // The transcode finishing: the answer turns playable on the open page.
     const playable = nextMessage(page, 'interview:answered', (m) => m.interviewId === id && m.response.answers.some((a) => a.video?.status === 'processed'));
-    await live.core.commands.transaction(async (unit) => {
+    await demo.live.core.commands.transaction(async (unit) => {
       const processed = { type: 'VideoProcessed', data: { videoId, master: '/uploads/hls/a/master.m3u8', qualities: { '360': '/uploads/hls/a/360.m3u8' }, fallback: '/uploads/hls/a/360.mp4', cover: '/uploads/hls/a/cover.jpg', duration: 1, width: 160, height: 120 } };
-      const events = await live.core.store.appendInTransaction(unit.trx, `video-${videoId}`, 1, [processed], metadata());
-      await applyInline(live.core.model.inline, unit.trx, events);
+      const events = await demo.live.core.store.appendInTransaction(unit.trx, `video-${videoId}`, 1, [processed], metadata());
+      await applyInline(demo.live.core.model.inline, unit.trx, events);
       unit.appended.push(...events);
     });
     expect((await playable).response.answers).toContainEqual(expect.objectContaining({ video: expect.objectContaining({ status: 'processed', url: '/uploads/hls/a/master.m3u8', duration: 1 }) }));
@@ -89,7 +71,7 @@ describe('the interviewer’s open page', () => {
     const api = `/api/v1/async/answer/text/${link.url.split('/').at(-1)}`;
     const page = await socketOf(pat);
     await page.emitWithAck('join', `interview:${id}`);
-    const guest = (method: 'POST' | 'PUT', url: string, payload: object) => live.app.inject({ method, url, headers: { 'x-requested-with': 'XMLHttpRequest' }, payload });
+    const guest = (method: 'POST' | 'PUT', url: string, payload: object) => demo.live.app.inject({ method, url, headers: { 'x-requested-with': 'XMLHttpRequest' }, payload });
     await guest('POST', `${api}/start`, { name: 'Gail', email: 'gail@example.com' });
     const answered = nextMessage(page, 'interview:answered', (m) => m.interviewId === id && m.response.answers.length === 1);
     await guest('PUT', `${api}/answers/${text}`, { text: 'From a guest' });

@@ -1,37 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compareCursors, type Cursor } from '../../../contracts/realtime.ts';
-import { seedDemo } from '../../seed/demo.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
 import { signInAs, type Caller } from '../../testing/people.ts';
-import { connected, nextMessage, openSocket, startLiveApp, type ClientSocket } from '../../testing/realtime.ts';
+import { liveDemo, nextMessage } from '../../testing/realtime.ts';
 
-let database: TestDatabase;
-let live: Awaited<ReturnType<typeof startLiveApp>>;
+const demo = liveDemo({ redisUrl: process.env.REDIS_URL ?? null });
+const { socketOf } = demo;
 let pat: Caller;
 let eve: Caller;
 let jo: Caller;
-const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  live = await startLiveApp(database, { redisUrl: process.env.REDIS_URL ?? null });
-  await seedDemo(live.core);
-  pat = await signInAs(live.app, 'pr@pressroom.local');
-  eve = await signInAs(live.app, 'expert@pressroom.local');
-  jo = await signInAs(live.app, 'journalist@pressroom.local');
+  pat = await signInAs(demo.live.app, 'pr@pressroom.local');
+  eve = await signInAs(demo.live.app, 'expert@pressroom.local');
+  jo = await signInAs(demo.live.app, 'journalist@pressroom.local');
 });
-afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
-  await live?.close();
-  await database?.drop();
-});
-
-async function socketOf(who: Caller): Promise<ClientSocket> {
-  const socket = openSocket(live.url, who.token);
-  sockets.push(socket);
-  await connected(socket);
-  return socket;
-}
 const start = async (who: Caller, participantIds: number[], content: string) => (await who.call('POST', '/api/v1/conversations', { participantIds, content })).json();
 const say = (who: Caller, conversationId: number, content: string) => who.call('POST', `/api/v1/conversations/${conversationId}/messages`, { content });
 const read = (who: Caller, conversationId: number, messageId: number) => who.call('PATCH', `/api/v1/conversations/${conversationId}/read`, { messageId });
@@ -62,7 +44,7 @@ describe('messages, live', () => {
     const first = (await (await eve.call('GET', `/api/v1/conversations/${id}`)).json()).lastMessage.id as number;
     const answers = await Promise.all([...Array.from({ length: 50 }, (_, i) => say(pat, id, `n${i}`)), ...Array.from({ length: 50 }, (_, i) => read(eve, id, first + i * 2))]);
     expect(answers.filter((answer) => answer.statusCode >= 300)).toEqual([]);
-    await live.core.processors.caughtUp();
+    await demo.live.core.processors.caughtUp();
     const view = (await eve.call('GET', `/api/v1/conversations/${id}`)).json();
     await expect.poll(() => last?.unreadCount, { timeout: 5000 }).toBe(view.unreadCount);
     const sentIds = answers.slice(0, 50).map((answer) => answer.json().id as number);
@@ -77,7 +59,7 @@ describe('messages, live', () => {
     const cursor = (await liveOne).cursor;
     tab.disconnect();
     for (const text of ['one', 'two', 'three']) await say(pat, id, text);
-    await live.core.processors.caughtUp();
+    await demo.live.core.processors.caughtUp();
     const back = await socketOf(eve);
     const replayed: string[] = [];
     back.on('message:sent', (m) => {
@@ -117,7 +99,7 @@ describe('messages, live', () => {
     const heard: string[] = [];
     tab.on('message:sent', (m) => heard.push(m.message.content));
     expect((await say(eve, id, 'Pat?')).statusCode).toBe(403);
-    await live.core.processors.caughtUp();
+    await demo.live.core.processors.caughtUp();
     expect(heard).toEqual([]);
     await pat.call('DELETE', `/api/v1/messages/blocks/${eve.id}`);
   });
