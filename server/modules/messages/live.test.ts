@@ -54,7 +54,7 @@ describe('messages, live', () => {
   it('give a reconnecting tab what it missed, in order', async () => {
     const { id } = await start(pat, [eve.id], 'Before');
     const tab = await socketOf(eve);
-    const liveOne = nextMessage(tab, 'message:sent', (m) => m.conversationId === id);
+    const liveOne = nextMessage(tab, 'message:sent', (m) => m.conversationId === id && m.message.content === '<p>Seen live</p>');
     await say(pat, id, 'Seen live');
     const cursor = (await liveOne).cursor;
     tab.disconnect();
