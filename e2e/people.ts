@@ -45,9 +45,9 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, screen: s
 
 /** A full-page screenshot kept as a test artifact under a stable name. */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const body = await page.screenshot({ fullPage: true });
-  await testInfo.attach(`${name}.png`, { body, contentType: 'image/png' });
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(`${name}.png`, { path, contentType: 'image/png' });
 }
 
 /** A person of their own, signed up and past onboarding, signed in on `page`; answers their email. */

@@ -72,10 +72,10 @@ test('a person records a video update with the camera and publishes it; a second
   expect(offered[0]).toBe('auto');
   const [highest, ...rest] = offered.slice(1);
   const lowest = rest.at(-1) ?? highest;
-  await player.evaluate((video: HTMLVideoElement) => {
-    video.muted = true;
-    return video.play();
-  });
+  // Until then the cover waits with one button, and nothing of the stream is loaded.
+  expect(await player.evaluate((video: HTMLVideoElement) => ({ controls: video.controls, src: video.currentSrc }))).toEqual({ controls: false, src: '' });
+  await figure.getByRole('button', { name: 'Play Video update' }).click();
+  await expect(player).toHaveJSProperty('controls', true);
   await expect(figure).toHaveAttribute('data-quality', lowest!, { timeout: 30_000 });
   await keepView(reader, testInfo, 'player-playing-1280');
   await quality.selectOption(highest!);

@@ -119,3 +119,11 @@ export function InboxIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function PlayIcon(props: IconProps) {
+  return (
+    <Icon fill="currentColor" {...props}>
+      <path d="M8 5.5v13l10.5-6.5Z" />
+    </Icon>
+  );
+}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type Hls from 'hls.js';
 import { VIDEO_FAILED_LINE, type VideoView } from '../../../../contracts/posts/media.ts';
-import { ErrorIcon } from '../../ui/icons.tsx';
+import { ErrorIcon, PlayIcon } from '../../ui/icons.tsx';
 import { useLatestVideo, useVideoProgress, type VideoAttachment } from './live.ts';
 import {
   availableQualities,
@@ -121,17 +121,18 @@ function PlayableVideo({ video, title }: VideoPlayerProps) {
 
   const source: PlaybackSource = fellBack ? { kind: 'file', src: video.fallbackUrl ?? video.url } : playbackSource(video, choice, abilities);
 
+  // hls.js takes the element only once the person presses play. An attached MediaSource keeps the
+  // element loading, and the browser's controls spin for it as long as the page is open: a feed of
+  // paused videos would burn a core and fetch their playlists for nothing.
   useEffect(() => {
     const media = element.current;
-    if (source.kind !== 'hls.js' || !media) return;
+    if (source.kind !== 'hls.js' || !media || !started) return;
     let cancelled = false;
     let player: Hls | null = null;
-    const startLoading = () => player?.startLoad();
     void import('hls.js/light').then(({ default: HlsPlayer, Events, ErrorTypes }) => {
       if (cancelled) return;
       if (!HlsPlayer.isSupported()) return setFellBack(true);
-      // Nothing but the playlists is fetched until the person presses play: a feed of videos costs no segments.
-      player = new HlsPlayer({ autoStartLoad: false, capLevelToPlayerSize: false });
+      player = new HlsPlayer({ capLevelToPlayerSize: false });
       hls.current = player;
       let recovered = false;
       player.on(Events.MANIFEST_PARSED, (_event, data) => {
@@ -157,17 +158,15 @@ function PlayableVideo({ video, title }: VideoPlayerProps) {
         setFellBack(true);
       });
       player.loadSource(source.src);
+      // The element was told to play before it had a source; it plays once hls.js feeds it.
       player.attachMedia(media);
-      media.addEventListener('play', startLoading);
-      if (!media.paused) startLoading();
     });
     return () => {
       cancelled = true;
-      media.removeEventListener('play', startLoading);
       player?.destroy();
       hls.current = null;
     };
-  }, [source.kind, source.src]);
+  }, [source.kind, source.src, started]);
 
   // Safari's own HLS, or the MP4: a new source starts again where the person was.
   const resumeAt = useRef<{ time: number; playing: boolean } | null>(null);
@@ -186,6 +185,7 @@ function PlayableVideo({ video, title }: VideoPlayerProps) {
   const playingQuality = source.kind === 'hls.js' && level !== null ? qualityOfLevel(levels, level) : choice === 'auto' ? null : choice;
 
   if (broken) return <UnplayableVideo line="This video cannot be played in this browser" title={title} />;
+  const waitingForPlay = source.kind === 'hls.js' && !started;
 
   return (
     <figure className="video" aria-label={title} data-playback={source.kind} data-quality={playingQuality ?? undefined}>
@@ -195,7 +195,7 @@ function PlayableVideo({ video, title }: VideoPlayerProps) {
           className="video__player"
           src={source.kind === 'hls.js' ? undefined : source.src}
           poster={video.coverUrl ?? undefined}
-          controls
+          controls={!waitingForPlay}
           playsInline
           preload={source.kind === 'hls.js' ? 'none' : 'metadata'}
           aria-label={title}
@@ -213,6 +213,12 @@ function PlayableVideo({ video, title }: VideoPlayerProps) {
             else setFellBack(true);
           }}
         />
+        {waitingForPlay && (
+          // Called inside the click, play() keeps the person's gesture: sound is allowed.
+          <button type="button" className="video__start" aria-label={`Play ${title}`} onClick={() => void element.current?.play().catch(() => undefined)}>
+            <PlayIcon width="28" height="28" />
+          </button>
+        )}
         {video.duration !== null && (
           <span id={durationId} className={`video__duration${started ? ' video__duration--hidden' : ''}`}>
             <span aria-hidden="true">{formatDuration(video.duration)}</span>
