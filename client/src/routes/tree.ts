@@ -33,6 +33,8 @@ const notificationsPage = lazyPage(() => import('../features/notifications/Notif
 const messagesPage = lazyPage(() => import('../features/messages/MessagesPage.tsx'), 'MessagesPage');
 const createPage = lazyPage(() => import('../features/composer/CreatePostButton.tsx'), 'CreatePostPage');
 const searchPage = lazyPage(() => import('../features/search/SearchPage.tsx'), 'SearchPage');
+const interviewsPage = lazyPage(() => import('../features/interviews/InterviewsPage.tsx'), 'InterviewsPage');
+const interviewPage = lazyPage(() => import('../features/interviews/InterviewPage.tsx'), 'InterviewPage');
 
 function page<TParent extends AnyRoute, TPath extends string>(parent: TParent, path: TPath, meta: RouteMeta, component: RouteComponent = areaPage) {
   return createRoute({ getParentRoute: () => parent, path, staticData: { meta }, component });
@@ -97,7 +99,7 @@ const announcementIndex = createRoute({
 const announcementHub = page(announcement, 'hub', m.announcementHub);
 const announcementWeb = page(announcement, 'web', m.announcementWeb);
 const announcementEmail = page(announcement, 'email', m.announcementEmail);
-const interview = page(rootRoute, 'interviews/$id', m.interview);
+const interview = page(rootRoute, 'interviews/$id', m.interview, interviewPage);
 
 // User settings.
 const settings = page(rootRoute, 'u/$slug/settings', m.userSettings, settingsLayout);
@@ -132,12 +134,12 @@ const interviewsIndex = createRoute({
   },
 });
 const interviewChildren = [
-  page(interviews, 'wire', m.interviewWire),
-  page(interviews, 'my', m.myInterviews),
-  page(interviews, 'questions', m.myQuestions),
-  page(interviews, 'awaiting', m.awaitingAnswers),
-  page(interviews, 'shared', m.sharedInterviews),
-  page(interviews, 'saved', m.savedMedia),
+  page(interviews, 'wire', m.interviewWire, interviewsPage),
+  page(interviews, 'my', m.myInterviews, interviewsPage),
+  page(interviews, 'questions', m.myQuestions, interviewsPage),
+  page(interviews, 'awaiting', m.awaitingAnswers, interviewsPage),
+  page(interviews, 'shared', m.sharedInterviews, interviewsPage),
+  page(interviews, 'saved', m.savedMedia, interviewsPage),
 ];
 const allAnnouncements = page(rootRoute, 'announcements/all', m.allAnnouncements);
 const ourAnnouncements = page(rootRoute, 'announcements/our', m.ourAnnouncements);

@@ -1,0 +1,264 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { QuestionKind } from '../../../../contracts/interviews/api.ts';
+import type { CurrentUser } from '../../../../contracts/users/current-user.ts';
+import { ApiError, api, linesOf } from '../../lib/api/index.ts';
+import { DEFAULT_TIMEZONE } from '../../lib/format/index.ts';
+import { Button, Checkbox, confirmDialog, Input, Modal, Select, showToast } from '../../ui/index.ts';
+import { ErrorIcon } from '../../ui/icons.tsx';
+import { draftReducer, emptyDraft, errorsOfLines, judgeDraft, MAX_QUESTIONS, spokenSeconds, THINK_TIMES, TIME_LIMITS, type DraftErrors, type QuestionDraft } from './draft.ts';
+import { useCreateInterview } from './queries.ts';
+
+/** Who may ask: journalists, PR people and platform admins (docs/decisions.md, Interviews); experts answer. */
+export function mayCreateInterview(user: CurrentUser | null): user is CurrentUser {
+  return !!user && !user.isReadOnly && user.roles.some((role) => role === 'journo' || role === 'pr' || role === 'admin');
+}
+
+type TextAreaProps = { label: string; value: string; onChange: (text: string) => void; error?: string | undefined; hint?: string; required?: boolean; rows?: number };
+
+function TextArea({ label, value, onChange, error, hint, required, rows = 3 }: TextAreaProps) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+        {required && (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      <textarea id={id} className="field__input interview-form__area" rows={rows} value={value} required={required} aria-invalid={error ? true : undefined} aria-describedby={described} onChange={(event) => onChange(event.target.value)} />
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+    </div>
+  );
+}
+
+function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className="field__error">
+      <ErrorIcon width="16" height="16" />
+      <span>{children}</span>
+    </p>
+  );
+}
+
+const KIND_NAMES: Record<QuestionKind, string> = { video: 'Video answer', text: 'Written answer' };
+
+type QuestionEditorProps = {
+  question: QuestionDraft;
+  index: number;
+  count: number;
+  errors: Record<string, string>;
+  dispatch: (action: Parameters<typeof draftReducer>[1]) => void;
+};
+
+function QuestionEditor({ question, index, count, errors, dispatch }: QuestionEditorProps) {
+  const number = index + 1;
+  const error = (field: string) => errors[`questions.${index}.${field}`];
+  const edit = (changes: Partial<QuestionDraft>) => dispatch({ type: 'edit', key: question.key, changes });
+  return (
+    <li className="question-editor">
+      <fieldset className="question-editor__fieldset">
+        <legend className="question-editor__legend">Question {number}</legend>
+        <div className="question-editor__kinds" role="radiogroup" aria-label={`How question ${number} is answered`}>
+          {(['video', 'text'] as const).map((kind) => (
+            <label key={kind} className={`question-editor__kind${question.kind === kind ? ' question-editor__kind--on' : ''}`}>
+              <input type="radio" name={`kind-${question.key}`} value={kind} checked={question.kind === kind} onChange={() => dispatch({ type: 'kind', key: question.key, kind })} />
+              {KIND_NAMES[kind]}
+            </label>
+          ))}
+        </div>
+        <TextArea label={`Question ${number}`} value={question.text} required rows={2} error={error('text')} onChange={(text) => edit({ text })} />
+        {question.kind === 'video' ? (
+          <div className="question-editor__limits">
+            <Select label="Time limit" value={question.timeLimitSeconds} error={error('timeLimitSeconds')} onChange={(event) => edit({ timeLimitSeconds: Number(event.target.value) })}>
+              {TIME_LIMITS.map((seconds) => (
+                <option key={seconds} value={seconds}>
+                  {spokenSeconds(seconds)}
+                </option>
+              ))}
+            </Select>
+            <Select label="Think time" value={question.thinkSeconds} error={error('thinkSeconds')} onChange={(event) => edit({ thinkSeconds: Number(event.target.value) })}>
+              {THINK_TIMES.map((seconds) => (
+                <option key={seconds} value={seconds}>
+                  {seconds === 0 ? 'None' : spokenSeconds(seconds)}
+                </option>
+              ))}
+            </Select>
+            <Select label="Retakes" value={question.retakes} error={error('retakes')} onChange={(event) => edit({ retakes: Number(event.target.value) })}>
+              {[0, 1, 2, 3, 5, 10].map((retakes) => (
+                <option key={retakes} value={retakes}>
+                  {retakes === 0 ? 'None' : retakes}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ) : (
+          <div className="question-editor__limits">
+            <Input label="Length limit (characters)" numeric min={1} max={20000} placeholder="" value={question.maxLength} error={error('maxLength')} onChange={(event) => edit({ maxLength: event.target.value })} />
+          </div>
+        )}
+        <div className="question-editor__actions">
+          <Button variant="ghost" size="sm" disabled={index === 0} aria-label={`Move question ${number} up`} onClick={() => dispatch({ type: 'move', key: question.key, by: -1 })}>
+            Move up
+          </Button>
+          <Button variant="ghost" size="sm" disabled={index === count - 1} aria-label={`Move question ${number} down`} onClick={() => dispatch({ type: 'move', key: question.key, by: 1 })}>
+            Move down
+          </Button>
+          <Button variant="ghost" size="sm" disabled={count === 1} aria-label={`Remove question ${number}`} onClick={() => dispatch({ type: 'remove', key: question.key })}>
+            Remove
+          </Button>
+        </div>
+      </fieldset>
+    </li>
+  );
+}
+
+/**
+ * Spec section 2's create-interview modal: title, brief, an optional deadline, ordered video
+ * and written questions with their limits, and the answering options. It is created in one
+ * request with its questions, then published when asked; either way it opens on its page.
+ */
+export function CreateInterviewModal({ open, onClose, user }: { open: boolean; onClose: () => void; user: CurrentUser }) {
+  const [draft, dispatch] = useReducer(draftReducer, undefined, emptyDraft);
+  const [errors, setErrors] = useState<DraftErrors>({ fields: {}, form: [] });
+  const [publishing, setPublishing] = useState(false);
+  const create = useCreateInterview();
+  const navigate = useNavigate();
+  const touched = useRef(false);
+  const timezone = user.timezone || DEFAULT_TIMEZONE;
+  const questionsId = useId();
+  const form = useRef<HTMLFormElement>(null);
+
+  // A refused form takes the person to its first problem, where the line beside the field says what it is.
+  useEffect(() => {
+    if (Object.keys(errors.fields).length === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  const change = (action: Parameters<typeof draftReducer>[1]) => {
+    touched.current = true;
+    dispatch(action);
+  };
+  const finish = () => {
+    touched.current = false;
+    dispatch({ type: 'reset' });
+    setErrors({ fields: {}, form: [] });
+    onClose();
+  };
+  // A half-written interview is not thrown away by a stray Escape.
+  const mayClose = async () =>
+    !touched.current || confirmDialog({ title: 'Discard this interview?', message: 'What you have written will be lost.', applyLabel: 'Discard', cancelLabel: 'Keep writing', danger: true });
+
+  const submit = async (publish: boolean) => {
+    const judged = judgeDraft(draft, timezone);
+    if (!judged.ok) return setErrors(judged.errors);
+    setErrors({ fields: {}, form: [] });
+    setPublishing(publish);
+    let id: number;
+    try {
+      id = (await create.mutateAsync(judged.body)).id;
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403) {
+        setErrors(errorsOfLines(linesOf(error)));
+      }
+      return;
+    }
+    if (publish) {
+      // The interview exists either way: a refused publish (told by toast) leaves a draft to finish on its page.
+      const published = await api.post(`/api/v1/interviews/${id}/publish`).then(
+        () => true,
+        () => false,
+      );
+      showToast({ type: published ? 'success' : 'info', lines: [published ? 'Interview published' : 'Interview saved as a draft'] });
+    } else {
+      showToast({ type: 'success', lines: ['Interview saved as a draft'] });
+    }
+    finish();
+    void navigate({ to: '/interviews/$id', params: { id: String(id) } });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit(true);
+  };
+
+  return (
+    <Modal open={open} onClose={finish} beforeClose={mayClose} title="Create interview" size="lg" className="interview-form-dialog">
+      <form ref={form} className="interview-form" noValidate onSubmit={onSubmit}>
+        <Input label="Title" required placeholder="" value={draft.title} error={errors.fields.title} onChange={(event) => change({ type: 'set', field: 'title', value: event.target.value })} data-autofocus />
+        <TextArea label="Brief" value={draft.brief} rows={3} hint="What the interview is for: answerers read it before the questions." error={errors.fields.brief} onChange={(value) => change({ type: 'set', field: 'brief', value })} />
+        <Input
+          label="Deadline"
+          type="datetime-local"
+          placeholder=""
+          value={draft.deadline}
+          hint="Optional: past it, no new answers."
+          error={errors.fields.deadline}
+          onChange={(event) => change({ type: 'set', field: 'deadline', value: event.target.value })}
+        />
+
+        <section className="interview-form__questions" aria-labelledby={questionsId}>
+          <h3 id={questionsId} className="interview-form__heading">
+            Questions
+          </h3>
+          <ol className="interview-form__list">
+            {draft.questions.map((question, index) => (
+              <QuestionEditor key={question.key} question={question} index={index} count={draft.questions.length} errors={errors.fields} dispatch={change} />
+            ))}
+          </ol>
+          {errors.fields.questions && <FieldError>{errors.fields.questions}</FieldError>}
+          <div className="interview-form__add">
+            <Button variant="secondary" size="sm" disabled={draft.questions.length >= MAX_QUESTIONS} onClick={() => change({ type: 'add', kind: 'video' })}>
+              Add a video question
+            </Button>
+            <Button variant="secondary" size="sm" disabled={draft.questions.length >= MAX_QUESTIONS} onClick={() => change({ type: 'add', kind: 'text' })}>
+              Add a written question
+            </Button>
+          </div>
+        </section>
+
+        <fieldset className="interview-form__options">
+          <legend className="interview-form__heading">Options</legend>
+          <Checkbox label="Show every question before starting" checked={draft.showQuestions} onChange={(event) => change({ type: 'toggle', field: 'showQuestions', value: event.target.checked })} />
+          <Checkbox label="Allow skipping a question" checked={draft.allowSkip} onChange={(event) => change({ type: 'toggle', field: 'allowSkip', value: event.target.checked })} />
+          <Input
+            label="Close after this many answers"
+            numeric
+            min={1}
+            max={10000}
+            placeholder=""
+            hint="Optional: it closes by itself once enough people have answered."
+            value={draft.closeAfterAnswers}
+            error={errors.fields.closeAfterAnswers}
+            onChange={(event) => change({ type: 'set', field: 'closeAfterAnswers', value: event.target.value })}
+          />
+        </fieldset>
+
+        {errors.form.length > 0 && (
+          <div className="interview-form__problems" role="alert">
+            {errors.form.map((line) => (
+              <FieldError key={line}>{line}</FieldError>
+            ))}
+          </div>
+        )}
+        <div className="interview-form__buttons">
+          <Button variant="secondary" loading={create.isPending && !publishing} disabled={create.isPending} onClick={() => void submit(false)}>
+            Save as draft
+          </Button>
+          <Button type="submit" loading={create.isPending && publishing} disabled={create.isPending}>
+            Create and publish
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
