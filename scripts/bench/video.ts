@@ -24,7 +24,7 @@ import { createServices } from '../../server/services.ts';
 import { signInAs } from '../../server/testing/people.ts';
 import { binaries, probe, run } from '../../server/modules/video/ffmpeg.ts';
 import { makeClip, uploadFile } from '../../server/modules/video/testing.ts';
-import { ladderFor, playlistComplete, renditionArgs } from '../../server/modules/video/transcode.ts';
+import { ladderFor, renditionArgs } from '../../server/modules/video/transcode.ts';
 import { findVideo } from '../../server/modules/video/queries.ts';
 import { VideoWorker } from '../../server/modules/video/worker.ts';
 
@@ -70,6 +70,8 @@ async function pipeline(source: string, work: string): Promise<Omit<Round, 'bare
     const pat = await signInAs(app, 'pr@pressroom.local');
     worker = new VideoWorker(core, { uploadsDir, concurrency: 1, maxSeconds: 600, log });
     worker.start();
+    const info = (await probe(source))!;
+    const ladder = ladderFor(info.width!, info.height!);
     const response = await uploadFile(app, pat.token, source);
     if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
     // The clock starts when the upload is done: the answer is in.
@@ -77,14 +79,11 @@ async function pipeline(source: string, work: string): Promise<Omit<Round, 'bare
     const id: number = response.json().id;
     let firstPlayable = 0;
     for (;;) {
-      const status = await findVideo(core.database.db, id);
-      if (!firstPlayable) {
-        const attempts = path.join(uploadsDir, 'videos', String(id));
-        const lowest = (fs.existsSync(attempts) ? fs.readdirSync(attempts) : []).map((attempt) => path.join(attempts, attempt, '360', 'index.m3u8'));
-        if (lowest.length > 0 && (await playlistComplete(lowest.at(-1)!))) firstPlayable = (performance.now() - uploaded) / 1000;
-      }
-      if (status?.status === 'processed') return { firstPlayable: firstPlayable || (performance.now() - uploaded) / 1000, all: (performance.now() - uploaded) / 1000 };
-      if (status?.status === 'failed') throw new Error('the bench video failed');
+      const video = await findVideo(core.database.db, id);
+      if (video?.status === 'failed') throw new Error('the bench video failed');
+      // Playable is what people see: the video's view says processed, at its lowest rendition.
+      if (!firstPlayable && video?.status === 'processed') firstPlayable = (performance.now() - uploaded) / 1000;
+      if (firstPlayable && Object.keys(video!.qualityUrls).length === ladder.length) return { firstPlayable, all: (performance.now() - uploaded) / 1000 };
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   } finally {
@@ -118,8 +117,8 @@ const s = (value: number) => `${value.toFixed(1)} s`;
 console.log(`\nVideo pipeline: a ${clipSeconds} s 1080p30 test clip (H.264/AAC), ladder 1080/720/480/360 (x264 veryfast), ${cores} cores, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, median of ${runs} round(s)\n`);
 console.log('| measure | pipeline | bare ffmpeg, one process, same ladder | goal | result |');
 console.log('|---|---:|---:|---|---|');
-console.log(`| upload done -> first playable rendition (360p complete) | ${s(first)} | - | <= 15 s | ${first <= 15 ? 'PASS' : 'FAIL'} |`);
-console.log(`| upload done -> all renditions (VideoProcessed) | ${s(all)} (${(all / clipSeconds).toFixed(2)}x the clip) | ${s(floor)} (${(floor / clipSeconds).toFixed(2)}x) | <= ${1.5 * clipSeconds} s (1.5x) | ${all <= 1.5 * clipSeconds ? 'PASS' : 'FAIL'} |`);
+console.log(`| upload done -> first playable rendition (VideoProcessed, 360p) | ${s(first)} | - | <= 15 s | ${first <= 15 ? 'PASS' : 'FAIL'} |`);
+console.log(`| upload done -> all renditions (VideoRenditionsAdded) | ${s(all)} (${(all / clipSeconds).toFixed(2)}x the clip) | ${s(floor)} (${(floor / clipSeconds).toFixed(2)}x) | <= ${1.5 * clipSeconds} s (1.5x) | ${all <= 1.5 * clipSeconds ? 'PASS' : 'FAIL'} |`);
 console.log(`| overhead over bare ffmpeg | ${overhead.toFixed(1)}% | - | <= 10% | ${overhead <= 10 ? 'PASS' : 'FAIL'} |`);
 console.log(`\nRounds: ${rounds.map((r) => `first ${s(r.firstPlayable)}, all ${s(r.all)}, bare ${s(r.bare)}`).join('; ')}`);
 console.log(`Load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (other work on the machine slows both columns alike)`);

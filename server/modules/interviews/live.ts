@@ -21,7 +21,7 @@ export async function mayJoinInterviewRoom(db: Kysely<Database>, person: Person,
 }
 
 const RESPONSE_EVENTS = new Set(['ResponseStarted', 'AnswerSubmitted', 'AnswerSkipped', 'AnswerWithdrawn', 'ResponseSent']);
-const VIDEO_SETTLED = new Set(['VideoProcessed', 'VideoFailed']);
+const VIDEO_CHANGED = new Set(['VideoProcessed', 'VideoRenditionsAdded', 'VideoFailed']);
 const CHANGES: Partial<Record<InterviewEvent['type'], 'updated' | 'published' | 'closed'>> = {
   InterviewUpdated: 'updated',
   QuestionAdded: 'updated',
@@ -51,7 +51,7 @@ export async function interviewMessagesFor(db: Kysely<Database>, events: readonl
       messages.push(response && interview ? [{ event: 'interview:answered', rooms: [interviewRoom(interviewId)], payload: { ...stamp, interviewId, response, answersCount: interview.answers_count } }] : []);
       continue;
     }
-    if (VIDEO_SETTLED.has(event.type)) {
+    if (VIDEO_CHANGED.has(event.type)) {
       // A video answer became playable (or failed): the interviewer's page shows it without asking again.
       const { videoId } = event.data as unknown as { videoId: number };
       const answers = await db.selectFrom('interview_answers').select(['interview_id', 'response_id']).where('video_id', '=', videoId).execute();

@@ -5,31 +5,39 @@ import type { TranscodeResult } from './transcode.ts';
 
 export const videoStream = (videoId: number) => `video-${videoId}`;
 
-export type VideoState = { status: 'none' | 'processing' | 'processed' | 'failed' };
+/** `complete` once the higher renditions were added (a processed video plays at its lowest before). */
+export type VideoState = { status: 'none' | 'processing' | 'processed' | 'failed'; complete: boolean };
 
 /** What a finished transcode made, as public paths. */
-export type ProcessedVideo = Omit<TranscodeResult, 'master' | 'fallback' | 'cover'> & { master: string; fallback: string; cover: string };
+export type ProcessedVideo = Omit<TranscodeResult, 'master' | 'fallback' | 'cover'> & { master: string; fallback: string; cover: string; complete: boolean };
+
+/** The rest of the ladder, as public paths. */
+export type AddedRenditions = Pick<TranscodeResult, 'master' | 'qualities'>;
 
 export type VideoCommand =
   | { type: 'upload'; videoId: number; ownerId: number; source: string }
   | { type: 'finish'; videoId: number; processed: ProcessedVideo }
+  | { type: 'complete'; videoId: number; added: AddedRenditions }
   | { type: 'fail'; videoId: number; reason: string };
 
 /**
- * A video is processed or failed once. A finish or failure of a video that has settled decides
- * nothing: a second worker whose lease had run out, finishing the same transcode, appends no
- * second VideoProcessed (and a race of two is settled by the stream's version).
+ * A video is processed or failed once, and completed once after it was processed. A command
+ * for a step already taken decides nothing: a second worker whose lease had run out, finishing
+ * the same transcode, appends no second VideoProcessed (and a race of two is settled by the
+ * stream's version).
  */
 export const videoDecider: Decider<VideoState, VideoCommand, VideoEvent> = {
-  initialState: { status: 'none' },
+  initialState: { status: 'none', complete: false },
   evolve(state, event) {
     switch (event.type) {
       case 'VideoUploaded':
-        return { status: 'processing' };
+        return { status: 'processing', complete: false };
       case 'VideoProcessed':
-        return { status: 'processed' };
+        return { status: 'processed', complete: false };
+      case 'VideoRenditionsAdded':
+        return { ...state, complete: true };
       case 'VideoFailed':
-        return { status: 'failed' };
+        return { status: 'failed', complete: false };
       default:
         return state;
     }
@@ -44,6 +52,9 @@ export const videoDecider: Decider<VideoState, VideoCommand, VideoEvent> = {
         const { master, qualities, fallback, cover, duration, width, height } = command.processed;
         return [{ type: 'VideoProcessed', data: { videoId: command.videoId, master, qualities, fallback, cover, duration, width, height } }];
       }
+      case 'complete':
+        if (state.status !== 'processed' || state.complete) return [];
+        return [{ type: 'VideoRenditionsAdded', data: { videoId: command.videoId, ...command.added } }];
       case 'fail':
         if (state.status !== 'processing') return [];
         return [{ type: 'VideoFailed', data: { videoId: command.videoId, reason: command.reason.slice(0, 1000) } }];

@@ -10,14 +10,14 @@ import { findVideo } from './queries.ts';
 export type VideoMessage = { event: 'video:changed'; rooms: string[]; payload: z.infer<typeof videoChanged> };
 
 /**
- * One list per event: a video that settled (processed or failed) goes to every open screen that
- * shows it: the posts and comments that carry it, the lists those posts are in, and its owner's
- * tabs (a composer waiting on it).
+ * One list per event: a video that changed (processed, completed or failed) goes to every open
+ * screen that shows it: the posts and comments that carry it, the lists those posts are in, and
+ * its owner's tabs (a composer waiting on it).
  */
 export async function videoMessagesFor(db: Kysely<Database>, events: readonly StoredEvent<AnyEvent>[]): Promise<VideoMessage[][]> {
   const messages: VideoMessage[][] = [];
   for (const event of events as readonly StoredEvent<VideoEvent>[]) {
-    if (event.type !== 'VideoProcessed' && event.type !== 'VideoFailed') {
+    if (event.type === 'VideoUploaded') {
       messages.push([]);
       continue;
     }

@@ -26,6 +26,15 @@ export const videosProjection: InlineProjection<VideoEvent> = {
           .execute();
         return;
       }
+      case 'VideoRenditionsAdded': {
+        const { videoId, master, qualities } = event.data;
+        await withVideoTables(trx)
+          .updateTable('videos')
+          .set({ master_path: master, quality_paths: JSON.stringify(qualities), updated_at: at })
+          .where('id', '=', videoId)
+          .execute();
+        return;
+      }
       case 'VideoFailed':
         await withVideoTables(trx)
           .updateTable('videos')

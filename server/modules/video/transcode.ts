@@ -47,6 +47,8 @@ export type TranscodeResult = {
 /** Files of a transcode, relative to its output directory (public paths are made from them). */
 export const OUTPUT = {
   master: 'master.m3u8',
+  /** The master playlist of the lowest rendition alone, served until the whole ladder exists. */
+  firstMaster: 'first.m3u8',
   playlist: (quality: VideoQuality) => `${quality}/index.m3u8`,
   fallback: 'fallback.mp4',
   cover: 'cover.jpg',
@@ -70,54 +72,65 @@ const STRIP = ['-map_metadata', '-1', '-map_chapters', '-1', '-sn', '-dn'];
 const GOP = ['-force_key_frames', 'expr:gte(t,n_forced*2)', '-sc_threshold', '0'];
 const SEGMENT_SECONDS = '4';
 
+async function usableSource(source: string) {
+  const info = await probe(source);
+  if (!info || info.width === null) throw new UnusableVideo('ffprobe found no video stream');
+  return { ...info, width: info.width, ladder: ladderFor(info.width, info.height) };
+}
+
 /**
- * Makes the HLS ladder, the MP4 fallback and the cover of `source` in `outDir` (emptied
- * first: a crashed attempt's partial files go). The lowest rendition is made on its own first,
- * so the cheapest encode proves the input readable and leaves a playable rendition early; the
- * higher ones follow in one ffmpeg process that decodes the source once for all of them.
+ * The first stage, what makes a video playable: the lowest rendition, the MP4 fallback and the
+ * cover, under a master playlist of that rendition alone (`complete` when the source is too small
+ * for more). `outDir` is emptied first: a crashed attempt's partial files go. The cheapest encode
+ * proves the input readable and lets people watch within seconds of the upload, as the higher
+ * renditions are made after it (`addRenditions`).
  *
  * One ffmpeg per stage, never `-var_stream_map`: the npm build of ffmpeg crashes at exit with
  * it (status 139 after writing every file), and a run is judged by its exit status and by its
  * outputs both: a playlist without its end marker is a failure whatever the status says.
  */
-export async function transcode(source: string, outDir: string, options: TranscodeOptions): Promise<TranscodeResult> {
-  const info = await probe(source);
-  if (!info || info.width === null) throw new UnusableVideo('ffprobe found no video stream');
+export async function makePlayable(source: string, outDir: string, options: TranscodeOptions): Promise<TranscodeResult & { complete: boolean }> {
+  const info = await usableSource(source);
   await fsp.rm(outDir, { recursive: true, force: true });
   await fsp.mkdir(outDir, { recursive: true });
-
-  const ladder = ladderFor(info.width, info.height);
-  const lowest = ladder.at(-1)!;
-  const higher = ladder.slice(0, -1);
+  const lowest = info.ladder.at(-1)!;
+  const complete = info.ladder.length === 1;
   const expected = Math.min(info.duration ?? options.maxSeconds, options.maxSeconds);
-  // Shares of the work by pixels encoded, plus one decode of the source per stage.
-  const cost = (renditions: Rendition[]) => info.width * info.height * 0.5 + renditions.reduce((sum, r) => sum + r.width * r.height, 0);
-  const total = cost([lowest]) + (higher.length ? cost(higher) : 0);
-  let done = 0;
-  const stage = async (renditions: Rendition[]) => {
-    const share = cost(renditions) / total;
-    await encode(source, outDir, renditions, info.hasAudio, expected, options, (fraction) => options.onProgress?.(Math.min(99, 100 * (done + share * fraction))));
-    done += share;
-  };
-
-  await stage([lowest]);
-  await stage(higher.length ? higher : []);
+  await encode(source, outDir, [lowest], info.hasAudio, expected, options, (fraction) => options.onProgress?.(Math.min(99, 100 * fraction)));
   await Promise.all([remuxFallback(outDir, lowest, options.signal), grabCover(source, outDir, info.duration ?? 0, options.signal)]);
-  await writeMaster(outDir, ladder, info.hasAudio);
+  const master = complete ? OUTPUT.master : OUTPUT.firstMaster;
+  await writeMaster(path.join(outDir, master), [lowest], info.hasAudio);
 
   const fallbackInfo = await probe(path.join(outDir, OUTPUT.fallback));
   const duration = fallbackInfo?.duration ?? info.duration;
   if (duration === null) throw new Error('the fallback has no duration');
   options.onProgress?.(100);
   return {
-    master: OUTPUT.master,
-    qualities: Object.fromEntries(ladder.map((r) => [r.quality, OUTPUT.playlist(r.quality)])),
+    master,
+    qualities: { [lowest.quality]: OUTPUT.playlist(lowest.quality) },
     fallback: OUTPUT.fallback,
     cover: OUTPUT.cover,
     duration: Math.round(duration * 100) / 100,
     width: info.width,
     height: info.height,
+    complete,
   };
+}
+
+/**
+ * The second stage, in the directory of the first: every rendition above the lowest, in one
+ * ffmpeg process that decodes the source once for all of them, then the master of the whole
+ * ladder. What an interrupted run left of these renditions goes first; the first stage's files,
+ * which people may be watching, stay.
+ */
+export async function addRenditions(source: string, outDir: string, options: TranscodeOptions): Promise<Pick<TranscodeResult, 'master' | 'qualities'>> {
+  const info = await usableSource(source);
+  const higher = info.ladder.slice(0, -1);
+  await Promise.all(higher.map((r) => fsp.rm(path.join(outDir, r.quality), { recursive: true, force: true })));
+  const expected = Math.min(info.duration ?? options.maxSeconds, options.maxSeconds);
+  await encode(source, outDir, higher, info.hasAudio, expected, options, () => undefined);
+  await writeMaster(path.join(outDir, OUTPUT.master), info.ladder, info.hasAudio);
+  return { master: OUTPUT.master, qualities: Object.fromEntries(info.ladder.map((r) => [r.quality, OUTPUT.playlist(r.quality)])) };
 }
 
 async function encode(source: string, outDir: string, renditions: Rendition[], hasAudio: boolean, expected: number, options: TranscodeOptions, onFraction: (f: number) => void): Promise<void> {
@@ -185,7 +198,7 @@ async function grabCover(source: string, outDir: string, duration: number, signa
   if (result.code !== 0) throw new UnusableVideo(`the cover failed: ${result.stderr.trim()}`);
 }
 
-async function writeMaster(outDir: string, ladder: Rendition[], hasAudio: boolean): Promise<void> {
+async function writeMaster(file: string, ladder: Rendition[], hasAudio: boolean): Promise<void> {
   // Main profile 3.1 (1080p needs level 4.0) and AAC-LC: what `-profile:v main` and `-c:a aac` make.
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3'];
   for (const r of ladder) {
@@ -193,5 +206,5 @@ async function writeMaster(outDir: string, ladder: Rendition[], hasAudio: boolea
     const bandwidth = Math.round((r.videoKbps * 1.1 + (hasAudio ? r.audioKbps : 0)) * 1000);
     lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${r.width}x${r.height},CODECS="${codecs}"`, OUTPUT.playlist(r.quality));
   }
-  await fsp.writeFile(path.join(outDir, OUTPUT.master), `${lines.join('\n')}\n`);
+  await fsp.writeFile(file, `${lines.join('\n')}\n`);
 }

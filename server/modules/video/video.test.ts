@@ -47,11 +47,14 @@ async function videoOf(id: number): Promise<VideoView> {
   return response.json();
 }
 
+const jobsOf = async (id: number) => (await sql<{ n: number }>`select count(*)::int as n from video_jobs where video_id = ${id}`.execute(t.database.db)).rows[0]!.n;
+
+/** The video once its transcode is over: failed, or processed with its whole ladder. */
 async function settled(id: number, timeoutMs = 150_000): Promise<VideoView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const video = await videoOf(id);
-    if (video.status !== 'processing') return video;
+    if (video.status !== 'processing' && (await jobsOf(id)) === 0) return video;
     if (Date.now() > deadline) throw new Error(`video ${id} still processing after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -67,8 +70,10 @@ async function uploaded(file: string): Promise<number> {
 // Numeric keys of an object come out in ascending order whatever order they went in.
 const qualities = (video: VideoView) => Object.keys(video.qualityUrls).sort((a, b) => Number(b) - Number(a));
 
-const eventsOf = async (id: number) =>
-  (await sql<{ type: string }>`select type from events where stream_id = ${`video-${id}`} order by stream_version`.execute(t.database.db)).rows.map((row) => row.type);
+const logOf = async (id: number) =>
+  (await sql<{ type: string; data: Record<string, unknown> }>`select type, data from events where stream_id = ${`video-${id}`} order by stream_version`.execute(t.database.db)).rows;
+const eventsOf = async (id: number) => (await logOf(id)).map((row) => row.type);
+const LADDER_EVENTS = ['VideoUploaded', 'VideoProcessed', 'VideoRenditionsAdded'];
 
 // Real ffmpeg on small clips; a loaded CI machine can take tens of seconds for the 1080p ladder.
 const SLOW = { timeout: 240_000 };
@@ -123,7 +128,12 @@ describe('a video upload', SLOW, () => {
       expect(bytes.includes(RECORDED_WITH), file).toBe(false);
       if (/\.(mp4|jpg)$/.test(file)) expect(Object.keys(await tagsOf(file)).filter((tag) => /location|gps|make|model|creation/i.test(tag)), file).toEqual([]);
     }
-    expect(await eventsOf(id)).toEqual(['VideoUploaded', 'VideoProcessed']);
+    expect(await eventsOf(id)).toEqual(LADDER_EVENTS);
+    // It played before the ladder was done: at its lowest rendition, under a master of that one.
+    const [, playable] = await logOf(id);
+    expect(playable!.data).toMatchObject({ qualities: { '360': expect.stringMatching(/\/360\/index\.m3u8$/) }, master: expect.stringMatching(/\/first\.m3u8$/) });
+    expect(Object.keys(playable!.data.qualities as object)).toEqual(['360']);
+    expect(await readHls(onDisk(playable!.data.master as string))).toMatchObject({ decodes: true, height: 360 });
   });
 
   it('from a 480p source makes only 480 and 360, and the fallback is the lowest', async () => {
@@ -195,6 +205,7 @@ describe('the transcode job', SLOW, () => {
     expect(video.status).toBe('processed');
     expect(video.url).toContain(`/videos/${id}/2-`);
     expect(fs.readdirSync(path.join(uploadsDir, 'videos', String(id)))).toEqual([path.basename(path.dirname(onDisk(video.url)))]);
+    // A 360p source is whole at its first step.
     expect(await eventsOf(id)).toEqual(['VideoUploaded', 'VideoProcessed']);
     expect((await sql<{ n: number }>`select count(*)::int as n from video_jobs`.execute(t.database.db)).rows[0]!.n).toBe(0);
   });
@@ -209,6 +220,24 @@ describe('the transcode job', SLOW, () => {
     expect(video.status).toBe('processed');
     expect(video.url).toContain(`/videos/${id}/2-`);
     expect(await eventsOf(id)).toEqual(['VideoUploaded', 'VideoProcessed']);
+  });
+
+  it('killed while making the higher renditions: the video keeps playing at its lowest, and is completed beside it', async () => {
+    const clip = path.join(clips, 'killed-late.mp4');
+    await makeClip(clip, { width: 1280, height: 720, seconds: 3 });
+    const id = await uploaded(clip);
+    const ffmpeg = await runningFfmpeg(60_000, process.pid, '720/index.m3u8');
+    const playing = await videoOf(id);
+    expect(playing).toMatchObject({ status: 'processed', qualityUrls: { '360': expect.any(String) } });
+    expect(playing.url).toMatch(/\/first\.m3u8$/);
+    process.kill(ffmpeg, 'SIGKILL');
+    const video = await settled(id);
+    expect(qualities(video)).toEqual(['720', '480', '360']);
+    // The same directory: what people were watching was never taken away.
+    expect(path.dirname(video.url)).toBe(path.dirname(playing.url));
+    expect(video.fallbackUrl).toBe(playing.fallbackUrl);
+    expect(await readHls(onDisk(video.url))).toMatchObject({ decodes: true, height: 720 });
+    expect(await eventsOf(id)).toEqual(LADDER_EVENTS);
   });
 });
 
@@ -243,19 +272,19 @@ describe('the worker process', SLOW, () => {
     expect(video.status).toBe('processed');
     expect(video.url).toContain(`/videos/${id}/2-`);
     expect(fs.readdirSync(path.join(uploadsDir, 'videos', String(id)))).toEqual([path.basename(path.dirname(onDisk(video.url)))]);
-    expect(await eventsOf(id)).toEqual(['VideoUploaded', 'VideoProcessed']);
+    expect(await eventsOf(id)).toEqual(LADDER_EVENTS);
   });
 });
 
-/** The pid of an ffmpeg that `parent` runs, once one is encoding a rendition. */
-async function runningFfmpeg(timeoutMs = 60_000, parent = process.pid): Promise<number> {
+/** The pid of an ffmpeg that `parent` runs, once one is encoding a rendition (the one writing `output`, when given). */
+async function runningFfmpeg(timeoutMs = 60_000, parent = process.pid, output?: string): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
       try {
         const ppid = Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
         const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        if (ppid === parent && args.includes('-progress') && args.includes('hls')) return Number(pid);
+        if (ppid === parent && args.includes('-progress') && args.includes('hls') && (!output || args.some((arg) => arg.endsWith(output)))) return Number(pid);
       } catch {
         // Gone between the listing and the read.
       }

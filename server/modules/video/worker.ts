@@ -11,7 +11,7 @@ import { videoDecider, videoStream, type ProcessedVideo, type VideoCommand } fro
 import { claimTranscode, releaseTranscode, removeTranscode, renewLease, type Claim } from './jobs.ts';
 import { outputDir, sourceFile } from './storage.ts';
 import { withVideoTables } from './tables.ts';
-import { transcode, UnusableVideo } from './transcode.ts';
+import { addRenditions, makePlayable, UnusableVideo } from './transcode.ts';
 
 export type VideoWorkerOptions = {
   uploadsDir: string;
@@ -35,15 +35,21 @@ const PROGRESS_EVERY_MS = 1000;
 
 class LostClaim extends Error {}
 
+const publicQualities = (files: Partial<Record<VideoQuality, string>>, publicPath: (file: string) => string) =>
+  Object.fromEntries(Object.entries(files).map(([quality, file]) => [quality, publicPath(file)])) as Partial<Record<VideoQuality, string>>;
+
 const workerMetadata: EventMetadata = { actorId: null, actorRole: 'system', requestId: null, correlationId: null, causationId: null };
 
 /**
  * Runs queued transcodes, `concurrency` at a time in this process, each one claimed by its row
  * in `video_jobs` (so one worker across all processes has it) under a lease renewed while
- * ffmpeg runs. A worker that dies leaves its lease to run out; the next claim starts over in a
- * fresh directory and deletes what earlier attempts left. The video settles by an event on its
- * own stream, appended in the transaction that deletes the job: the decider appends
- * VideoProcessed once, however many workers finish the same video.
+ * ffmpeg runs. A transcode has two steps: the lowest rendition makes the video playable
+ * (VideoProcessed), then the rest of the ladder completes it (VideoRenditionsAdded); the job
+ * lives until the second. A worker that dies leaves its lease to run out; the next claim starts
+ * over in a fresh directory (deleting what earlier attempts left), or, for a video that plays
+ * already, makes the higher renditions again beside the lowest. Each step is an event on the
+ * video's stream, appended in the transaction that renews or deletes the job: the decider
+ * appends each once, however many workers finish the same video.
  */
 export class VideoWorker {
   private readonly id = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -116,20 +122,24 @@ export class VideoWorker {
 
   private async handle(claim: Claim): Promise<void> {
     const { db } = this.core.database;
-    const video = await withVideoTables(db).selectFrom('videos').select(['owner_id', 'source_path', 'status']).where('id', '=', claim.videoId).executeTakeFirst();
-    if (!video || video.status !== 'processing') {
-      // Settled already (or never was): nothing to make. Only a hand-edited table gets here.
+    const video = await withVideoTables(db).selectFrom('videos').select(['owner_id', 'source_path', 'status', 'master_path']).where('id', '=', claim.videoId).executeTakeFirst();
+    // Failed, or never was (a hand-edited table): nothing to make.
+    const playing = video?.status === 'processed' ? video.master_path : null;
+    if (!video || (video.status !== 'processing' && !playing)) {
       await this.settle(claim, null);
       return;
     }
     if (claim.attempts > MAX_ATTEMPTS) {
-      await this.settle(claim, { type: 'fail', videoId: claim.videoId, reason: `gave up after ${MAX_ATTEMPTS} attempts that did not finish` });
+      // A video that plays keeps its lowest rendition; one that does not, fails.
+      await this.settle(claim, playing ? null : { type: 'fail', videoId: claim.videoId, reason: `gave up after ${MAX_ATTEMPTS} attempts that did not finish` });
       return;
     }
 
-    const attempt = `${claim.attempts}-${randomBytes(6).toString('hex')}`;
+    // A video that plays already is completed in the directory people watch it from.
+    const attempt = playing ? path.basename(path.dirname(playing)) : `${claim.attempts}-${randomBytes(6).toString('hex')}`;
     const out = outputDir(this.options.uploadsDir, claim.videoId, attempt);
     await this.clearEarlierAttempts(out.videoDir, attempt);
+    const source = sourceFile(this.options.uploadsDir, video.source_path);
     const abort = new AbortController();
     this.aborts.add(abort);
     let lostLease = false;
@@ -143,37 +153,44 @@ export class VideoWorker {
         .catch((error: unknown) => this.options.log.warn({ err: error, videoId: claim.videoId }, 'could not renew a transcode lease'));
     }, this.leaseMs / 3);
     let lastProgress = 0;
+    const options = { maxSeconds: this.options.maxSeconds, signal: abort.signal };
     try {
-      const made = await transcode(sourceFile(this.options.uploadsDir, video.source_path), out.dir, {
-        maxSeconds: this.options.maxSeconds,
-        signal: abort.signal,
-        onProgress: (percent) => {
-          const now = Date.now();
-          if (now - lastProgress < PROGRESS_EVERY_MS) return;
-          lastProgress = now;
-          this.options.onProgress?.({ ownerId: video.owner_id, videoId: claim.videoId, percent: Math.floor(percent) });
-        },
-      });
-      clearInterval(heartbeat);
-      const processed: ProcessedVideo = {
-        ...made,
-        master: out.publicPath(made.master),
-        fallback: out.publicPath(made.fallback),
-        cover: out.publicPath(made.cover),
-        qualities: Object.fromEntries(Object.entries(made.qualities).map(([quality, file]) => [quality, out.publicPath(file)])) as Partial<Record<VideoQuality, string>>,
-      };
-      const won = await this.settle(claim, { type: 'finish', videoId: claim.videoId, processed });
-      if (!won) await fsp.rm(out.dir, { recursive: true, force: true });
-      else this.options.onProgress?.({ ownerId: video.owner_id, videoId: claim.videoId, percent: 100 });
+      if (!playing) {
+        const made = await makePlayable(source, out.dir, {
+          ...options,
+          onProgress: (percent) => {
+            const now = Date.now();
+            if (now - lastProgress < PROGRESS_EVERY_MS) return;
+            lastProgress = now;
+            this.options.onProgress?.({ ownerId: video.owner_id, videoId: claim.videoId, percent: Math.floor(percent) });
+          },
+        });
+        const processed: ProcessedVideo = {
+          ...made,
+          master: out.publicPath(made.master),
+          fallback: out.publicPath(made.fallback),
+          cover: out.publicPath(made.cover),
+          qualities: publicQualities(made.qualities, out.publicPath),
+        };
+        const won = await this.settle(claim, { type: 'finish', videoId: claim.videoId, processed }, { done: made.complete });
+        if (!won) {
+          clearInterval(heartbeat);
+          await fsp.rm(out.dir, { recursive: true, force: true });
+          return;
+        }
+        this.options.onProgress?.({ ownerId: video.owner_id, videoId: claim.videoId, percent: 100 });
+        if (made.complete) return;
+      }
+      const added = await addRenditions(source, out.dir, options);
+      await this.settle(claim, { type: 'complete', videoId: claim.videoId, added: { master: out.publicPath(added.master), qualities: publicQualities(added.qualities, out.publicPath) } });
     } catch (error) {
-      clearInterval(heartbeat);
       if (abort.signal.aborted) {
         // Stopping, or another worker holds the job now: either way it is not ours to settle.
         if (!lostLease) await releaseTranscode(db, claim, this.id, 0).catch(() => undefined);
         return;
       }
-      await fsp.rm(out.dir, { recursive: true, force: true });
-      if (error instanceof UnusableVideo) {
+      if (error instanceof UnusableVideo && !playing) {
+        await fsp.rm(out.dir, { recursive: true, force: true });
         this.options.log.warn({ videoId: claim.videoId, reason: error.message }, 'video could not be processed');
         await this.settle(claim, { type: 'fail', videoId: claim.videoId, reason: error.message });
         return;
@@ -181,19 +198,21 @@ export class VideoWorker {
       this.options.log.error({ err: error, videoId: claim.videoId }, 'video transcode failed; it will be tried again');
       await releaseTranscode(db, claim, this.id, this.options.retryDelayMs ?? 30_000).catch(() => undefined);
     } finally {
+      clearInterval(heartbeat);
       this.aborts.delete(abort);
     }
   }
 
   /**
-   * Appends the outcome and removes the job in one transaction, only while this worker holds
-   * it; true when this call settled the video.
+   * Appends the outcome and, when the job is `done`, removes it, in one transaction and only
+   * while this worker holds the job; true when this call moved the video on.
    */
-  private async settle(claim: Claim, command: VideoCommand | null): Promise<boolean> {
+  private async settle(claim: Claim, command: VideoCommand | null, { done } = { done: true }): Promise<boolean> {
     try {
       return await this.core.commands.transaction(async (unit) => {
         const decided = command ? await unit.run(videoDecider, videoStream(claim.videoId), command, workerMetadata) : null;
-        if (!(await removeTranscode(unit.trx, claim, this.id))) throw new LostClaim();
+        const held = done ? await removeTranscode(unit.trx, claim, this.id) : await renewLease(unit.trx, claim, this.id, this.leaseMs);
+        if (!held) throw new LostClaim();
         return (decided?.events.length ?? 0) > 0;
       });
     } catch (error) {

@@ -45,8 +45,7 @@ export function VideoPlayer({ video: shown, title }: VideoPlayerProps) {
   const video = useLatestVideo(shown);
   if (video.status === 'processing') return <ProcessingVideo video={video} title={title} />;
   if (video.status === 'failed') return <UnplayableVideo line={video.error ?? VIDEO_FAILED_LINE} title={title} />;
-  // A new master playlist is a new video for the player: hls.js starts again from scratch.
-  return <PlayableVideo key={video.url} video={video} title={title} />;
+  return <PlayableVideo key={video.id} video={video} title={title} />;
 }
 
 /**
@@ -104,11 +103,11 @@ function UnplayableVideo({ line, title }: { line: string; title: string }) {
 }
 
 /** The browser's media element, played through hls.js, its own HLS or the MP4, as it can. */
-function PlayableVideo({ video, title }: VideoPlayerProps) {
+function PlayableVideo({ video: latest, title }: VideoPlayerProps) {
   const element = useRef<HTMLVideoElement>(null);
   const hls = useRef<Hls | null>(null);
   const [abilities] = useState(browserAbilities);
-  const [choice, setChoice] = useState<QualityChoice>(() => startingChoice(video, rememberedQuality()));
+  const [choice, setChoice] = useState<QualityChoice>(() => startingChoice(latest, rememberedQuality()));
   const choiceRef = useRef(choice);
   choiceRef.current = choice;
   const [levels, setLevels] = useState<Rendition[]>([]);
@@ -116,6 +115,11 @@ function PlayableVideo({ video, title }: VideoPlayerProps) {
   const [fellBack, setFellBack] = useState(false);
   const [broken, setBroken] = useState(false);
   const [started, setStarted] = useState(false);
+  // The higher renditions land after a video first plays, under a new master playlist: one
+  // being watched goes on with the playlist it started with rather than starting over.
+  const watched = useRef<VideoView | null>(null);
+  if (started && !watched.current) watched.current = latest;
+  const video = watched.current ?? latest;
   const selectId = useId();
   const durationId = useId();
 
