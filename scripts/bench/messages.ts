@@ -12,15 +12,10 @@
  * Senders and recipients are PR people and experts: a journalist's cold-pitch protection would
  * refuse every sender's second message, which is the rule working, not a figure.
  */
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { SESSION_COOKIE } from '../../server/modules/auth/sessions.ts';
-import { APP_ARGS, appReady, connected, dropDatabase, fmt, freshDatabase, percentile, seed, startChild, stopChild, XHR, type Child } from './fixtures.ts';
-import type { Request } from './messages-sockets.ts';
+import type autocannon from 'autocannon';
+import { APP_ARGS, appReady, connected, dropDatabase, fmt, freshDatabase, percentile, pick, seed, startChild, stopChild, type Child } from './fixtures.ts';
+import { delays, headers, measure, send, startSockets } from './live-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -33,66 +28,14 @@ const TABS = 3;
 const WARMUP_SECONDS = 2;
 
 type Pair = { conversationId: number; senderToken: string; recipientToken: string };
-type Row = { workload: string; rate: number; p50: number; p99: number; failed: number };
 
-const now = () => performance.timeOrigin + performance.now();
-const headers = (token: string) => ({ ...XHR, 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}` });
-const agent = new http.Agent({ keepAlive: true });
-
-function post<T>(base: string, path: string, token: string, body: object): Promise<{ status: number; answer: T; at: number }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${base}${path}`, { method: 'POST', agent, headers: { ...headers(token), 'content-length': Buffer.byteLength(payload) } }, (response) => {
-      const at = now();
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, answer: JSON.parse(Buffer.concat(chunks).toString() || 'null') as T, at }));
-    });
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-
-async function closedLoop(base: string, request: autocannon.Request, duration: number): Promise<Row & { latencies: number[] }> {
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: base, connections: CONNECTIONS, duration, requests: [request] }, (error, done) => (error ? reject(error) : resolve(done)));
-    (instance as NodeJS.EventEmitter).on('response', (_client: unknown, statusCode: number, _bytes: number, ms: number) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.push(ms);
-    });
-  });
-  latencies.sort((a, b) => a - b);
-  return { workload: '', rate: result['2xx'] / result.duration, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed: result.non2xx + result.errors, latencies };
-}
-
-async function measure(workload: string, base: string, request: autocannon.Request): Promise<Row> {
-  await closedLoop(base, request, WARMUP_SECONDS);
-  const row = { ...(await closedLoop(base, request, seconds)), workload };
-  process.stderr.write(`  ${workload}: ${fmt(row.rate)}/s, p99 ${fmt(row.p99, 2)} ms${row.failed ? `, ${row.failed} failed` : ''}\n`);
-  return row;
-}
-
-function startSockets() {
-  const script = fileURLToPath(new URL('./messages-sockets.ts', import.meta.url));
-  const child = fork(script, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 2, 2, 'ipc'] });
-  const exited = once(child, 'exit');
-  return {
-    ask: <T>(request: Request) =>
-      new Promise<T>((resolve, reject) => {
-        child.once('message', (answer: { type: string; message?: string }) => (answer.type === 'error' ? reject(new Error(answer.message)) : resolve(answer as T)));
-        child.send(request);
-      }),
-    stop: () => stopChild({ child, exited }),
-  };
-}
+const load = { connections: CONNECTIONS, seconds, warmupSeconds: WARMUP_SECONDS };
 
 /** Messages offered at a steady rate, each to a random conversation: when its sender had the answer, and when each tab got it. */
 async function delivery(app: Child, pairs: Pair[]): Promise<{ latencies: number[]; sent: number; missing: number; failed: number }> {
   const sockets = startSockets();
   try {
-    await sockets.ask({ type: 'open', url: app.base, tokens: pairs.flatMap((pair) => Array<string>(TABS).fill(pair.recipientToken)) });
+    await sockets.ask({ type: 'open', url: app.base, tokens: pairs.flatMap((pair) => Array<string>(TABS).fill(pair.recipientToken)), watch: 'message:sent' });
     const answered = new Map<number, number>();
     let failed = 0;
     const started = performance.now();
@@ -102,7 +45,7 @@ async function delivery(app: Child, pairs: Pair[]): Promise<{ latencies: number[
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const pair = pick(pairs);
       inFlight.push(
-        post<{ id: number }>(app.base, `/api/v1/conversations/${pair.conversationId}/messages`, pair.senderToken, { content: `Timed ${i}` }).then(
+        send<{ id: number }>('POST', app.base, `/api/v1/conversations/${pair.conversationId}/messages`, pair.senderToken, { content: `Timed ${i}` }).then(
           ({ status, answer, at }) => {
             if (status === 201) answered.set(answer.id, at);
             else failed += 1;
@@ -115,12 +58,7 @@ async function delivery(app: Child, pairs: Pair[]): Promise<{ latencies: number[
     // The last pushes of the window, given a moment to land.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const { arrivals } = await sockets.ask<{ arrivals: [number, number, number][] }>({ type: 'report' });
-    const latencies: number[] = [];
-    for (const [messageId, at] of arrivals) {
-      const answeredAt = answered.get(messageId);
-      if (answeredAt !== undefined) latencies.push(Math.max(0, at - answeredAt));
-    }
-    latencies.sort((a, b) => a - b);
+    const latencies = delays(answered, arrivals);
     return { latencies, sent: answered.size, missing: answered.size * TABS - latencies.length, failed };
   } finally {
     await sockets.stop();
@@ -149,7 +87,7 @@ try {
   for (let i = 0; i < CONVERSATIONS; i++) {
     const sender = people[2 * i]!;
     const recipient = people[2 * i + 1]!;
-    const { status, answer } = await post<{ id: number }>(app.base, '/api/v1/conversations', sender.token, { participantIds: [recipient.id], content: 'Hello' });
+    const { status, answer } = await send<{ id: number }>('POST', app.base, '/api/v1/conversations', sender.token, { participantIds: [recipient.id], content: 'Hello' });
     if (status !== 201) throw new Error(`could not start conversation ${i}: ${status}`);
     pairs.push({ conversationId: answer.id, senderToken: sender.token, recipientToken: recipient.token });
   }
@@ -160,15 +98,15 @@ try {
     setupRequest: (request) => ({ ...request, path: '/plain', headers: headers(pick(pairs).senderToken), body: JSON.stringify({ targetKind: 'message', targetId: 1, userId: pick(userIds) }) }),
   };
   let n = 0;
-  const send: autocannon.Request = {
+  const sendMessage: autocannon.Request = {
     method: 'POST',
     setupRequest: (request) => {
       const pair = pick(pairs);
       return { ...request, path: `/api/v1/conversations/${pair.conversationId}/messages`, headers: headers(pair.senderToken), body: JSON.stringify({ content: `Message ${++n}` }) };
     },
   };
-  const baseline = await measure('plain INSERT route', plain.base, plainInsert);
-  const sends = await measure(`POST a message to one of ${CONVERSATIONS} conversations`, app.base, send);
+  const baseline = await measure('plain INSERT route', plain.base, plainInsert, load);
+  const sends = await measure(`POST a message to one of ${CONVERSATIONS} conversations`, app.base, sendMessage, load);
   process.stderr.write(`timing delivery at ${RATE} messages/s to ${CONVERSATIONS * TABS} sockets...\n`);
   const timed = await delivery(app, pairs);
 

@@ -1,0 +1,80 @@
+/**
+ * What the benches of a write that is pushed live share (bench:messages, bench:interviews):
+ * timed single requests, closed-loop load with autocannon, and the forked process that holds the
+ * receiving sockets (sockets-child.ts).
+ */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { SESSION_COOKIE } from '../../server/modules/auth/sessions.ts';
+import { fmt, percentile, stopChild, XHR } from './fixtures.ts';
+import type { Request } from './sockets-child.ts';
+
+export type Row = { workload: string; rate: number; p50: number; p99: number; failed: number };
+export type Load = { connections: number; seconds: number; warmupSeconds: number };
+
+export const now = () => performance.timeOrigin + performance.now();
+export const headers = (token: string) => ({ ...XHR, 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}` });
+const agent = new http.Agent({ keepAlive: true });
+
+/** One request with a JSON body; `at` is when its answer began to arrive. */
+export function send<T>(method: string, base: string, path: string, token: string, body: object): Promise<{ status: number; answer: T; at: number }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}${path}`, { method, agent, headers: { ...headers(token), 'content-length': Buffer.byteLength(payload) } }, (response) => {
+      const at = now();
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, answer: JSON.parse(Buffer.concat(chunks).toString() || 'null') as T, at }));
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+async function closedLoop(base: string, request: autocannon.Request, duration: number, connections: number): Promise<Omit<Row, 'workload'>> {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: base, connections, duration, requests: [request] }, (error, done) => (error ? reject(error) : resolve(done)));
+    (instance as NodeJS.EventEmitter).on('response', (_client: unknown, statusCode: number, _bytes: number, ms: number) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(ms);
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  return { rate: result['2xx'] / result.duration, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed: result.non2xx + result.errors };
+}
+
+/** A warm-up, then the measured window, as one row of the table. */
+export async function measure(workload: string, base: string, request: autocannon.Request, load: Load): Promise<Row> {
+  await closedLoop(base, request, load.warmupSeconds, load.connections);
+  const row = { ...(await closedLoop(base, request, load.seconds, load.connections)), workload };
+  process.stderr.write(`  ${workload}: ${fmt(row.rate)}/s, p99 ${fmt(row.p99, 2)} ms${row.failed ? `, ${row.failed} failed` : ''}\n`);
+  return row;
+}
+
+export function startSockets() {
+  const script = fileURLToPath(new URL('./sockets-child.ts', import.meta.url));
+  const child = fork(script, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 2, 2, 'ipc'] });
+  const exited = once(child, 'exit');
+  return {
+    ask: <T>(request: Request) =>
+      new Promise<T>((resolve, reject) => {
+        child.once('message', (answer: { type: string; message?: string }) => (answer.type === 'error' ? reject(new Error(answer.message)) : resolve(answer as T)));
+        child.send(request);
+      }),
+    stop: () => stopChild({ child, exited }),
+  };
+}
+
+/** The arrivals' delays after the answers of the requests they belong to, sorted. */
+export function delays(answered: ReadonlyMap<number, number>, arrivals: readonly [number, number, number][]): number[] {
+  const latencies: number[] = [];
+  for (const [key, at] of arrivals) {
+    const answeredAt = answered.get(key);
+    if (answeredAt !== undefined) latencies.push(Math.max(0, at - answeredAt));
+  }
+  return latencies.sort((a, b) => a - b);
+}
