@@ -6,8 +6,8 @@ import { CountdownTimer, useCountdown } from '../../ui/CountdownTimer.tsx';
 import { showToast } from '../../ui/toast.tsx';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { formatDuration, spokenDuration } from './quality.ts';
-import { recordingType, type Recording } from './recordings.ts';
-import { apiErrorOf, recordingUploads, sendResumable } from './tusUpload.ts';
+import { recordingType, type Recording, type RecordingOwner, type RecordingUploads } from './recordings.ts';
+import { apiErrorOf, recordingUploads } from './tusUpload.ts';
 import './recorder.css';
 
 /** How long one recording may run: long enough for a statement, short enough to watch in a feed. */
@@ -77,6 +77,19 @@ export type VideoRecorderProps = {
   onUploaded: (upload: UploadView) => void;
   onCancel?: () => void;
   limitSeconds?: number;
+  /** Whose shelf the recordings go on: the signed-in person's unless told (a guest has no id). */
+  owner?: RecordingOwner;
+  /** Where recordings and files are sent: the signed-in person's tus uploads unless told. */
+  uploads?: RecordingUploads;
+  /**
+   * How many times the person may record again. Given, every take is kept and the person
+   * picks the one to use; unset, a retake replaces the last one, as often as they like.
+   */
+  retakes?: number;
+  /** Seconds to think before the first take, after which recording starts by itself. */
+  thinkSeconds?: number;
+  /** Its first step takes the focus; off where the page gives it elsewhere first (a question's heading). */
+  focusOnOpen?: boolean;
 };
 
 /**
@@ -84,10 +97,12 @@ export type VideoRecorderProps = {
  * browser from the moment it stops until the server has all of it, so a closed tab or a lost
  * connection loses nothing: the next recorder offers it again, and the upload resumes.
  */
-export function VideoRecorder({ onUploaded, onCancel, limitSeconds = RECORDING_LIMIT_SECONDS }: VideoRecorderProps) {
+export function VideoRecorder({ onUploaded, onCancel, limitSeconds = RECORDING_LIMIT_SECONDS, owner, uploads: givenUploads, retakes, thinkSeconds = 0, focusOnOpen = true }: VideoRecorderProps) {
   const user = useCurrentUser();
   const [phase, setPhase] = useState<Phase>({ name: 'starting' });
   const [attempt, setAttempt] = useState(0);
+  const [takes, setTakes] = useState<Recording[]>([]);
+  const [thought, setThought] = useState(thinkSeconds === 0);
   const stream = useRef<MediaStream | null>(null);
   const preview = useRef<HTMLVideoElement>(null);
   const recorder = useRef<MediaRecorder | null>(null);
@@ -97,7 +112,10 @@ export function VideoRecorder({ onUploaded, onCancel, limitSeconds = RECORDING_L
   const following = useRef<{ key: string; listener: (fraction: number) => void } | null>(null);
   const [elapsed, setElapsed] = useState(0);
   const statusId = useId();
-  const ownerId = user?.id ?? null;
+  const ownerId = owner ?? user?.id ?? null;
+  const uploadsOf = () => givenUploads ?? recordingUploads();
+  const keepsTakes = retakes !== undefined;
+  const mayRetake = !keepsTakes || takes.length <= retakes;
 
   const usingCamera = phase.name === 'ready' || phase.name === 'countdown' || phase.name === 'recording';
 
@@ -106,11 +124,15 @@ export function VideoRecorder({ onUploaded, onCancel, limitSeconds = RECORDING_L
     if (ownerId === null) return;
     let cancelled = false;
     void (async () => {
-      const [earlier] = await recordingUploads()
+      const kept = await uploadsOf()
         .waiting(ownerId)
         .catch(() => []);
       if (cancelled) return;
-      if (earlier && attempt === 0) return setPhase({ name: 'recorded', recording: earlier, earlier: true });
+      const [earlier] = kept;
+      if (earlier && attempt === 0) {
+        if (keepsTakes) setTakes([...kept].reverse());
+        return setPhase({ name: 'recorded', recording: earlier, earlier: true });
+      }
       // Without mediaDevices (an insecure origin, an old browser) there is no camera to ask for.
       const devices = navigator.mediaDevices as MediaDevices | undefined;
       if (!devices) return setPhase({ name: 'unavailable', reason: 'no-camera' });
@@ -141,7 +163,7 @@ export function VideoRecorder({ onUploaded, onCancel, limitSeconds = RECORDING_L
     () => () => {
       if (recorder.current?.state === 'recording') recorder.current.stop();
       stopTracks(stream.current);
-      if (following.current) recordingUploads().unfollow(following.current.key, following.current.listener);
+      if (following.current) uploadsOf().unfollow(following.current.key, following.current.listener);
     },
     [],
   );
@@ -151,8 +173,10 @@ export function VideoRecorder({ onUploaded, onCancel, limitSeconds = RECORDING_L
   });
 
   // Each step's main action takes the focus, so the keyboard never has to hunt for it.
+  const opened = useRef(focusOnOpen);
   useEffect(() => {
-    primary.current?.focus();
+    if (opened.current) primary.current?.focus();
+    else if (phase.name !== 'starting') opened.current = true;
   }, [phase.name]);
 
   useEffect(() => {
@@ -185,7 +209,8 @@ export function VideoRecorder({ onUploaded, onCancel, limitSeconds = RECORDING_L
           showToast({ type: 'error', lines: ['Nothing was recorded. Please try again.'] });
           return setAttempt((count) => count + 1);
         }
-        const recording = await recordingUploads().keep(ownerId, blob, mimeType);
+        const recording = await uploadsOf().keep(ownerId, blob, mimeType);
+        if (keepsTakes) setTakes((earlier) => [...earlier, recording]);
         setPhase({ name: 'recorded', recording, earlier: false });
       });
     };
@@ -202,17 +227,18 @@ export function VideoRecorder({ onUploaded, onCancel, limitSeconds = RECORDING_L
   };
 
   const retake = async () => {
-    if (phase.name === 'recorded' || phase.name === 'stalled') await recordingUploads().forget(phase.recording.key);
+    if (!keepsTakes && (phase.name === 'recorded' || phase.name === 'stalled')) await uploadsOf().forget(phase.recording.key);
     setAttempt((count) => count + 1);
   };
 
+  // The takes not chosen go with the one that was: none of them is offered again.
   const finish = async (recording: Recording, stored: UploadView) => {
-    await recordingUploads().forget(recording.key);
+    await Promise.all([recording, ...takes].map((take) => uploadsOf().forget(take.key)));
     onUploaded(stored);
   };
 
   async function upload(recording: Recording) {
-    const uploads = recordingUploads();
+    const uploads = uploadsOf();
     const listener = (fraction: number) => setPhase({ name: 'uploading', recording, fraction });
     following.current = { key: recording.key, listener };
     setPhase({ name: 'uploading', recording, fraction: 0 });
@@ -234,11 +260,7 @@ export function VideoRecorder({ onUploaded, onCancel, limitSeconds = RECORDING_L
   const uploadFile = async (file: File) => {
     setPhase({ name: 'uploading', recording: null, fraction: 0 });
     try {
-      const stored = await sendResumable(file, file.name, file.type || 'video/mp4', {
-        uploadUrl: null,
-        onUploadUrl: () => undefined,
-        onProgress: (fraction) => setPhase({ name: 'uploading', recording: null, fraction }),
-      });
+      const stored = await uploadsOf().sendFile(file, file.name, file.type || 'video/mp4', (fraction) => setPhase({ name: 'uploading', recording: null, fraction }));
       onUploaded(stored);
     } catch (error) {
       runErrorCatalogue(apiErrorOf(error), false);
@@ -261,6 +283,19 @@ export function VideoRecorder({ onUploaded, onCancel, limitSeconds = RECORDING_L
         )}
         {phase.name === 'starting' && <p className="recorder__message">Starting the camera…</p>}
         {phase.name === 'unavailable' && <p className="recorder__message">{UNAVAILABLE_LINES[phase.reason]}</p>}
+        {phase.name === 'ready' && !thought && (
+          <div className="recorder__think">
+            <span>Think time</span>
+            <CountdownTimer
+              seconds={thinkSeconds}
+              onComplete={() => {
+                setThought(true);
+                setPhase({ name: 'countdown' });
+              }}
+              label="Think time left"
+            />
+          </div>
+        )}
         {phase.name === 'countdown' && <Countdown onZero={startRecording} />}
         {phase.name === 'recording' && (
           <div className="recorder__live">
@@ -281,12 +316,35 @@ export function VideoRecorder({ onUploaded, onCancel, limitSeconds = RECORDING_L
       </div>
 
       <p id={statusId} className="recorder__status" role="status">
-        {statusLine(phase, limitSeconds)}
+        {statusLine(phase, limitSeconds, keepsTakes ? { count: takes.length, left: mayRetake } : null, thought ? 0 : thinkSeconds)}
       </p>
+
+      {keepsTakes && takes.length > 1 && (phase.name === 'recorded' || phase.name === 'stalled') && (
+        <fieldset className="recorder__takes">
+          <legend>Choose the take to send</legend>
+          {takes.map((take, index) => (
+            <label key={take.key} className="recorder__take">
+              <input
+                type="radio"
+                name={`${statusId}-take`}
+                checked={take.key === phase.recording.key}
+                onChange={() => setPhase({ name: 'recorded', recording: take, earlier: phase.name === 'recorded' && phase.earlier })}
+              />
+              Take {index + 1}
+            </label>
+          ))}
+        </fieldset>
+      )}
 
       <div className="recorder__controls">
         {phase.name === 'ready' && (
-          <Button ref={primary} onClick={() => setPhase({ name: 'countdown' })}>
+          <Button
+            ref={primary}
+            onClick={() => {
+              setThought(true);
+              setPhase({ name: 'countdown' });
+            }}
+          >
             Start recording
           </Button>
         )}
@@ -312,9 +370,11 @@ export function VideoRecorder({ onUploaded, onCancel, limitSeconds = RECORDING_L
             >
               {phase.name === 'stalled' ? 'Try again' : 'Use this video'}
             </Button>
-            <Button variant="secondary" onClick={() => void retake()}>
-              Retake
-            </Button>
+            {mayRetake && (
+              <Button variant="secondary" onClick={() => void retake()}>
+                Retake
+              </Button>
+            )}
           </>
         )}
         {phase.name === 'unavailable' && (
@@ -351,13 +411,17 @@ export function VideoRecorder({ onUploaded, onCancel, limitSeconds = RECORDING_L
   );
 }
 
-function statusLine(phase: Phase, limitSeconds: number): string {
+/** Where the person is among their takes, when the recorder keeps them. */
+type TakesSoFar = { count: number; left: boolean } | null;
+
+function statusLine(phase: Phase, limitSeconds: number, takes: TakesSoFar, thinkSeconds: number): string {
   switch (phase.name) {
     case 'starting':
       return 'Asking for your camera and microphone.';
     case 'unavailable':
       return `${UNAVAILABLE_LINES[phase.reason]} You can upload a video file instead.`;
     case 'ready':
+      if (thinkSeconds > 0) return `Camera ready. Recording starts by itself after ${spokenDuration(thinkSeconds)} to think, or when you start it. It can be up to ${spokenDuration(limitSeconds)} long.`;
       return `Camera ready. Recordings can be up to ${spokenDuration(limitSeconds)} long.`;
     case 'countdown':
       return 'Recording starts in a moment.';
@@ -365,6 +429,7 @@ function statusLine(phase: Phase, limitSeconds: number): string {
       return 'Recording.';
     case 'recorded':
       if (phase.recording.uploaded) return 'Your earlier recording is uploaded and ready to use.';
+      if (takes) return takesLine(phase.earlier, takes);
       return phase.earlier ? 'Your earlier recording was not sent yet. Use it, or retake it.' : 'Recorded. Watch it back, then use it or retake it.';
     case 'uploading':
       return `Uploading, ${Math.round(phase.fraction * 100)}%.`;
@@ -373,6 +438,12 @@ function statusLine(phase: Phase, limitSeconds: number): string {
         ? 'You are offline. The recording is kept on this device and will upload when you are back online.'
         : 'The upload stopped. The recording is kept on this device: try again when you are ready.';
   }
+}
+
+function takesLine(earlier: boolean, { count, left }: NonNullable<TakesSoFar>): string {
+  const what = earlier ? `You have ${count === 1 ? 'a take' : `${count} takes`} not sent yet.` : `Take ${count} recorded.`;
+  if (!left) return `${what} Watch ${count === 1 ? 'it' : 'them'} back, then choose the one to use: no retakes are left.`;
+  return `${what} Watch it back, then use it or record another take.`;
 }
 
 /** The 3, 2, 1 before recording: the UI kit's countdown, shown large. */

@@ -4,11 +4,14 @@ import type { UploadView } from '../../../../contracts/uploads.ts';
  * A recording made in this browser, kept until its upload has finished: the blob while it is
  * not all sent, where its resumable upload lives once one was started, and what the server
  * answered once it was. `ownerId` keeps one person's recordings from another's on a shared
- * computer (the upload belongs to whoever started it).
+ * computer (the upload belongs to whoever started it): a person's id, or a text naming a
+ * narrower shelf (one interview question's takes, a guest's answers through their link).
  */
+export type RecordingOwner = number | string;
+
 export type Recording = {
   key: string;
-  ownerId: number;
+  ownerId: RecordingOwner;
   blob: Blob | null;
   mimeType: string;
   name: string;
@@ -55,7 +58,7 @@ export class RecordingUploads {
     private readonly send: Sender,
   ) {}
 
-  async keep(ownerId: number, blob: Blob, mimeType: string, createdAt = Date.now()): Promise<Recording> {
+  async keep(ownerId: RecordingOwner, blob: Blob, mimeType: string, createdAt = Date.now()): Promise<Recording> {
     const recording: Recording = {
       key: `${ownerId}-${createdAt}-${Math.random().toString(36).slice(2, 8)}`,
       ownerId,
@@ -71,7 +74,7 @@ export class RecordingUploads {
   }
 
   /** The person's recordings not yet used in a post, newest first. */
-  async waiting(ownerId: number): Promise<Recording[]> {
+  async waiting(ownerId: RecordingOwner): Promise<Recording[]> {
     const all = await this.shelf.all();
     return all.filter((recording) => recording.ownerId === ownerId).sort((a, b) => b.createdAt - a.createdAt);
   }
@@ -117,6 +120,13 @@ export class RecordingUploads {
     return promise;
   }
 
+  /** Sends a file the person picked, through the same sender, without keeping it: the file is still on their disk. */
+  sendFile(file: Blob, name: string, mimeType: string, onProgress: (fraction: number) => void): Promise<UploadView> {
+    const createdAt = Date.now();
+    const recording = { key: `file-${createdAt}`, ownerId: '', blob: file, mimeType, name, createdAt, uploadUrl: null, uploaded: null };
+    return this.send(recording, { uploadUrl: null, onUploadUrl: () => undefined, onProgress });
+  }
+
   /** Stops following an upload's progress (the recorder left the screen); the upload goes on. */
   unfollow(key: string, onProgress: (fraction: number) => void): void {
     this.inFlight.get(key)?.progress.listeners.delete(onProgress);
@@ -127,7 +137,7 @@ export class RecordingUploads {
    * connection came back). A failure leaves it kept for the next chance; nobody is told,
    * as nobody asked: the recorder shows it when the person comes to it.
    */
-  async resume(ownerId: number): Promise<void> {
+  async resume(ownerId: RecordingOwner): Promise<void> {
     const unsent = (await this.waiting(ownerId)).filter((recording) => recording.blob && !recording.uploaded);
     await Promise.all(unsent.map((recording) => this.upload(recording).catch(() => undefined)));
   }
