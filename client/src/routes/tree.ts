@@ -33,6 +33,10 @@ const notificationsPage = lazyPage(() => import('../features/notifications/Notif
 const messagesPage = lazyPage(() => import('../features/messages/MessagesPage.tsx'), 'MessagesPage');
 const createPage = lazyPage(() => import('../features/composer/CreatePostButton.tsx'), 'CreatePostPage');
 const searchPage = lazyPage(() => import('../features/search/SearchPage.tsx'), 'SearchPage');
+const answerPage = lazyPage(() => import('../features/interview-answers/AnswerPages.tsx'), 'AnswerPage');
+const answerLinkPage = lazyPage(() => import('../features/interview-answers/AnswerPages.tsx'), 'AnswerLinkPage');
+const guestStartPage = lazyPage(() => import('../features/interview-answers/AnswerPages.tsx'), 'GuestStartPage');
+const guestFinishPage = lazyPage(() => import('../features/interview-answers/AnswerPages.tsx'), 'GuestFinishPage');
 const interviewsPage = lazyPage(() => import('../features/interviews/InterviewsPage.tsx'), 'InterviewsPage');
 const interviewPage = lazyPage(() => import('../features/interviews/InterviewPage.tsx'), 'InterviewPage');
 
@@ -66,13 +70,13 @@ const status = page(rootRoute, 'status', m.status, statusPage);
 
 // Public routes.
 const newsroomConfirmation = page(rootRoute, 'newsrooms/confirm/$hash', m.newsroomConfirmationPermission);
-const asyncPublicQuestionVideo = page(rootRoute, 'interviews/async/public/video/$id', m.asyncPublicQuestionVideo);
-const asyncPublicQuestionText = page(rootRoute, 'interviews/async/public/text/$id', m.asyncPublicQuestionText);
-const asyncPublicCreate = page(rootRoute, 'interviews/async/public/create/$id', m.asyncPublicCreate);
-const asyncPublicFinish = page(rootRoute, 'interviews/async/public/finish', m.asyncPublicInterviewCreateFinish);
-const asyncQuestionVideo = page(rootRoute, 'interviews/async/video/$id', m.asyncQuestionVideo);
-const asyncQuestionText = page(rootRoute, 'interviews/async/text/$id', m.asyncQuestionText);
-const asyncAnswer = page(rootRoute, 'async/answer/$type/$hash', m.asyncAnswer);
+const asyncPublicQuestionVideo = page(rootRoute, 'interviews/async/public/video/$id', m.asyncPublicQuestionVideo, answerPage);
+const asyncPublicQuestionText = page(rootRoute, 'interviews/async/public/text/$id', m.asyncPublicQuestionText, answerPage);
+const asyncPublicCreate = page(rootRoute, 'interviews/async/public/create/$id', m.asyncPublicCreate, guestStartPage);
+const asyncPublicFinish = page(rootRoute, 'interviews/async/public/finish', m.asyncPublicInterviewCreateFinish, guestFinishPage);
+const asyncQuestionVideo = page(rootRoute, 'interviews/async/video/$id', m.asyncQuestionVideo, answerPage);
+const asyncQuestionText = page(rootRoute, 'interviews/async/text/$id', m.asyncQuestionText, answerPage);
+const asyncAnswer = page(rootRoute, 'async/answer/$type/$hash', m.asyncAnswer, answerLinkPage);
 const publicAsyncAnswer = createRoute({
   getParentRoute: () => rootRoute,
   path: 'pub/async/answer/$type/$hash',
@@ -148,8 +152,8 @@ const workArea = [
   page(rootRoute, 'work_lists', m.workLists),
   page(rootRoute, 'channels', m.channels),
   page(rootRoute, 'newsrooms/our', m.ourNewsrooms),
-  page(rootRoute, 'callouts/async/video/$id', m.calloutAsyncVideo),
-  page(rootRoute, 'callouts/async/text/$id', m.calloutAsyncText),
+  page(rootRoute, 'callouts/async/video/$id', m.calloutAsyncVideo, answerPage),
+  page(rootRoute, 'callouts/async/text/$id', m.calloutAsyncText, answerPage),
 ];
 const news = [
   page(rootRoute, 'monitor', m.monitor),
