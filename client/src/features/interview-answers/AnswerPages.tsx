@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import type { AnsweringView, QuestionKind } from '../../../../contracts/interviews/api.ts';
-import { ApiError, linesOf } from '../../lib/api/index.ts';
+import type { AnsweringView, InterviewView, QuestionKind } from '../../../../contracts/interviews/api.ts';
+import { api, ApiError, linesOf } from '../../lib/api/index.ts';
 import { saveReturnPath } from '../../routes/deepLink.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Input } from '../../ui/Input.tsx';
@@ -49,8 +49,36 @@ export function AnswerPage() {
 function MemberAnswering({ interviewId, flavour, kind }: { interviewId: number; flavour: Flavour; kind: QuestionKind }) {
   const user = useCurrentUser();
   const channel = useMemo(() => (user ? memberChannel(interviewId, user.id) : null), [interviewId, user]);
+  // Its creator is refused its answering view with a 403, which would end their session (spec
+  // section 4): their own callout's "Answer" link leads them to their interview's page instead.
+  const interview = useQuery({
+    queryKey: ['interview-answers', 'interview', interviewId],
+    queryFn: ({ signal }) => api.get<InterviewView>(`/api/v1/interviews/${interviewId}`, { signal, quiet: true }),
+    retry: false,
+    enabled: channel !== null,
+  });
   if (!channel) return <SignInToAnswer />;
+  if (!interview.data) return <LoadState error={interview.error} onRetry={() => void interview.refetch()} />;
+  if (interview.data.permissions.canManage) return <OwnInterview interviewId={interviewId} />;
   return <Answering channel={channel} flavour={flavour} kind={kind} opening />;
+}
+
+function OwnInterview({ interviewId }: { interviewId: number }) {
+  return (
+    <div className="answers">
+      <section className="answers__card" aria-labelledby="answers-own">
+        <h1 id="answers-own" className="answers__title">
+          You asked these questions
+        </h1>
+        <p className="answers__hint">The answers to your interview arrive on its page, as they are sent.</p>
+        <div className="answers__actions">
+          <Link to="/interviews/$id" params={{ id: String(interviewId) }} className="button button--primary button--md">
+            <span className="button__label">Open the interview</span>
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
 }
 
 /** The member's pages are public routes (spec section 2), but answering needs an account: say how to get in. */
