@@ -67,7 +67,9 @@ function QuestionEditor({ question, index, count, errors, dispatch }: QuestionEd
   return (
     <li className="question-editor">
       <fieldset className="question-editor__fieldset">
-        <legend className="question-editor__legend">Question {number}</legend>
+        {/* The question's own label says its number: the legend only names the group for screen readers. */}
+        <legend className="visually-hidden">Question {number}</legend>
+        <TextArea label={`Question ${number}`} value={question.text} required rows={2} error={error('text')} onChange={(text) => edit({ text })} />
         <div className="question-editor__kinds" role="radiogroup" aria-label={`How question ${number} is answered`}>
           {(['video', 'text'] as const).map((kind) => (
             <label key={kind} className={`question-editor__kind${question.kind === kind ? ' question-editor__kind--on' : ''}`}>
@@ -76,7 +78,6 @@ function QuestionEditor({ question, index, count, errors, dispatch }: QuestionEd
             </label>
           ))}
         </div>
-        <TextArea label={`Question ${number}`} value={question.text} required rows={2} error={error('text')} onChange={(text) => edit({ text })} />
         {question.kind === 'video' ? (
           <div className="question-editor__limits">
             <Select label="Time limit" value={question.timeLimitSeconds} error={error('timeLimitSeconds')} onChange={(event) => edit({ timeLimitSeconds: Number(event.target.value) })}>
@@ -232,6 +233,7 @@ export function CreateInterviewModal({ open, onClose, user }: { open: boolean; o
           <Checkbox label="Allow skipping a question" checked={draft.allowSkip} onChange={(event) => change({ type: 'toggle', field: 'allowSkip', value: event.target.checked })} />
           <Input
             label="Close after this many answers"
+            className="interview-form__quota"
             numeric
             min={1}
             max={10000}

@@ -205,6 +205,11 @@ export function InterviewsPage() {
   const meta = useRouteMeta();
   const user = useCurrentUser();
   const [creating, setCreating] = useState(false);
+  const tabs = useRef<HTMLElement>(null);
+  // On a phone the tabs scroll sideways: the list one is on stays in view.
+  useEffect(() => {
+    tabs.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [meta?.name]);
   if (!isPageName(meta?.name)) return null;
   const name = meta.name;
   const timezone = user?.timezone || DEFAULT_TIMEZONE;
@@ -219,7 +224,7 @@ export function InterviewsPage() {
         </div>
         {openCreate && <Button onClick={openCreate}>Create interview</Button>}
       </header>
-      <nav className="interviews__tabs" aria-label="Interview lists">
+      <nav ref={tabs} className="interviews__tabs" aria-label="Interview lists">
         {ORDER.map((tab) => (
           <Link key={tab} to={LISTS[tab].to} className="interviews__tab" activeProps={{ className: 'interviews__tab interviews__tab--on', 'aria-current': 'page' }}>
             {LISTS[tab].title}
