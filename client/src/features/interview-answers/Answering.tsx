@@ -215,6 +215,7 @@ function useAnswerRequest(channel: AnswerChannel) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [lines, setLines] = useState<string[]>([]);
+  const [refusals, setRefusals] = useState(0);
   const [waiting, setWaiting] = useState<(() => Promise<AnsweringView>) | null>(null);
   const done = useRef<(view: AnsweringView) => void>(() => undefined);
 
@@ -234,6 +235,7 @@ function useAnswerRequest(channel: AnswerChannel) {
       } else {
         setWaiting(null);
         setLines(linesOf(failure));
+        setRefusals((count) => count + 1);
         if (failure.errors.includes(CLOSED_TO_ANSWERS)) void queryClient.invalidateQueries({ queryKey: channel.queryKey });
       }
     } finally {
@@ -248,7 +250,7 @@ function useAnswerRequest(channel: AnswerChannel) {
     return () => window.removeEventListener('online', retry);
   });
 
-  return { run, busy, lines, offline: waiting !== null };
+  return { run, busy, lines, refusals, offline: waiting !== null };
 }
 
 type QuestionScreenProps = {
@@ -285,7 +287,8 @@ function QuestionScreen({ channel, view, question, onDone, onBack }: QuestionScr
       </p>
 
       {question.kind === 'video' ? (
-        <VideoAnswer channel={channel} view={view} question={question} busy={request.busy} onAnswer={submit} onKeep={() => onDone(view)} />
+        // A refused video (too long, say) is spent: a fresh recorder offers the next take.
+        <VideoAnswer key={request.refusals} channel={channel} view={view} question={question} busy={request.busy} onAnswer={submit} onKeep={() => onDone(view)} />
       ) : (
         <TextAnswer channel={channel} view={view} question={question} busy={request.busy} onAnswer={submit} onKeep={() => onDone(view)} />
       )}
