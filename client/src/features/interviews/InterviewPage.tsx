@@ -292,7 +292,7 @@ export function InterviewPage() {
   const user = useCurrentUser();
   const interview = useInterview(interviewId);
   const view = interview.data;
-  useInterviewLive(interviewId, view?.permissions.canReadAnswers ?? false);
+  useInterviewLive(interviewId, view?.permissions.canReadAnswers ?? false, view?.status === 'open' ? view.deadline : null);
 
   if (interview.isPending) {
     return (

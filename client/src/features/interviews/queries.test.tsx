@@ -1,8 +1,10 @@
-import { QueryClient, QueryObserver, type InfiniteData } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, QueryObserver, type InfiniteData } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InterviewView, ResponseView } from '../../../../contracts/interviews/api.ts';
 import type { VideoView } from '../../../../contracts/posts/media.ts';
-import { applyAnswered, applyChanged, dropSaved, interviewKeys, type SavedPage } from './queries.ts';
+import { applyAnswered, applyChanged, dropSaved, interviewKeys, useInterviewLive, type SavedPage } from './queries.ts';
 
 const processing: VideoView = { id: 9, coverUrl: null, url: '/uploads/originals/9.webm', fallbackUrl: null, duration: null, status: 'processing', qualityUrls: {}, error: null };
 const processed: VideoView = { ...processing, url: '/uploads/videos/9/master.m3u8', fallbackUrl: '/uploads/videos/9/360.mp4', coverUrl: '/uploads/videos/9/cover.jpg', duration: 42, status: 'processed', qualityUrls: { '360': '/uploads/videos/9/360.m3u8' } };
@@ -124,4 +126,21 @@ it('an answer let go leaves Saved media at once, and only that answer', () => {
   });
   const pages: InfiniteData<SavedPage> = { pages: [{ data: [saved(100, 11), saved(100, 12), saved(101, 11)], offset: 0, limit: 20, hasMore: false }], pageParams: [0] };
   expect(dropSaved(pages, 100, 11)!.pages[0]!.data.map((item) => `${item.responseId}/${item.answer.questionId}`)).toEqual(['100/12', '101/11']);
+});
+
+it('an open page reads the interview again once its deadline has passed, which closes it with no event to hear', () => {
+  vi.useFakeTimers({ now: Date.parse('2026-11-25T10:00:00Z') });
+  try {
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    const { unmount } = renderHook(() => useInterviewLive(1, true, '2026-11-25T10:05:00Z'), { wrapper });
+    const stale = () => queryClient.getQueryState(interviewKeys.detail(1))!.isInvalidated;
+    vi.advanceTimersByTime(5 * 60_000);
+    expect(stale()).toBe(false);
+    vi.advanceTimersByTime(1000);
+    expect(stale()).toBe(true);
+    expect(queryClient.getQueryState(interviewKeys.detail(2))!.isInvalidated).toBe(false);
+    unmount();
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { z } from 'zod';
 import type {
   CreateInterviewBody,
@@ -92,10 +93,25 @@ export function applyChanged(queryClient: QueryClient, message: MessageOf<'inter
   void queryClient.invalidateQueries({ queryKey: interviewKeys.lists() });
 }
 
-/** The interview's answers as they come: joins its room (readers of the answers only, as the server checks). */
-export function useInterviewLive(id: number, readsAnswers: boolean): void {
+// setTimeout holds at most a 32-bit count of milliseconds (about 24 days); a later deadline is read again on a later visit.
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The interview's answers as they come: joins its room (readers of the answers only, as the
+ * server checks). A passed deadline closes it by the clock, with no event to hear, so the page
+ * reads it again when the deadline comes.
+ */
+export function useInterviewLive(id: number, readsAnswers: boolean, openUntil: string | null): void {
   const queryClient = useQueryClient();
   useRoom(readsAnswers ? `interview:${id}` : null);
+  useEffect(() => {
+    if (openUntil === null) return;
+    const wait = Date.parse(openUntil) - Date.now();
+    if (Number.isNaN(wait) || wait > LONGEST_TIMER_MS) return;
+    // A second past it, so the server's clock has passed it too.
+    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: interviewKeys.detail(id) }), Math.max(0, wait) + 1000);
+    return () => clearTimeout(timer);
+  }, [id, openUntil, queryClient]);
   useSocketEvent('interview:answered', (message) => {
     if (message.interviewId === id) applyAnswered(queryClient, message);
   });
