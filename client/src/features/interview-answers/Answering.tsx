@@ -11,7 +11,7 @@ import { useCurrentUser } from '../session/currentUser.ts';
 import type { AnswerBody, AnswerChannel } from './channel.ts';
 import { TextAnswer } from './TextAnswer.tsx';
 import { VideoAnswer } from './VideoAnswer.tsx';
-import { changedSinceSent, isClosed, kindOf, limitLine, previousOf, progressOf, stateOf, stepOf, type Step } from './steps.ts';
+import { changedSinceSent, isClosed, kindOf, limitLine, previousOf, progressOf, stateOf, stepOf } from './steps.ts';
 import './answers.css';
 
 /** The pages a flow of answers lives on: a member's own, a callout's, a guest's by link. */
@@ -40,7 +40,7 @@ export function useAnswering(channel: AnswerChannel) {
   return useQuery({ queryKey: channel.queryKey, queryFn: ({ signal }) => channel.read(signal), retry: false, staleTime: 30_000 });
 }
 
-export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** While the interview loads, and when it could not: the not-found page for what does not exist. */
 export function LoadState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -66,7 +66,7 @@ export function LoadState({ error, onRetry }: { error: unknown; onRetry: () => v
 }
 
 /** The viewer's timezone: their own when signed in, else the browser's (a guest has none with us). */
-export function useTimezone(): string {
+function useTimezone(): string {
   const user = useCurrentUser();
   return user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

@@ -28,7 +28,7 @@ export type AnswerChannel = {
 // The screens show a refusal beside what was refused, so no request of theirs toasts.
 const quiet = { quiet: true } as const;
 
-export const answeringKeys = {
+const answeringKeys = {
   member: (interviewId: number) => ['interview-answers', 'member', interviewId] as const,
   guest: (type: string, hash: string) => ['interview-answers', 'guest', type, hash] as const,
 };
