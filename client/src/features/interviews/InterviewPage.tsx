@@ -10,7 +10,7 @@ import { PostLink } from '../posts/PostLink.tsx';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { VideoPlayer } from '../video/VideoPlayer.tsx';
 import { CalloutModal } from './CalloutModal.tsx';
-import { answersLine, deadlineLine, limitsLine, questionsLine, StatusTag } from './parts.tsx';
+import { AnsweringLink, answersLine, deadlineLine, limitsLine, questionsLine, StatusTag } from './parts.tsx';
 import { PeopleModal, type PeopleMode } from './PeopleModal.tsx';
 import {
   useCreateLink,
@@ -322,7 +322,6 @@ export function InterviewPage() {
 
   const timezone = user.timezone || DEFAULT_TIMEZONE;
   const { canManage, canReadAnswers, canAnswer } = view.permissions;
-  const firstKind = view.questions[0]?.kind ?? 'text';
   return (
     <div className="interview-page">
       <header className="interview-page__header">
@@ -350,13 +349,9 @@ export function InterviewPage() {
         {view.brief && <p className="interview-page__brief">{view.brief}</p>}
         {canManage && <Actions interview={view} user={user} />}
         {canAnswer && view.status === 'open' && (
-          <Link
-            to={firstKind === 'video' ? '/interviews/async/video/$id' : '/interviews/async/text/$id'}
-            params={{ id: String(view.id) }}
-            className="button button--primary button--md interview-page__answer"
-          >
+          <AnsweringLink interview={view} className="button button--primary button--md interview-page__answer">
             Answer this interview
-          </Link>
+          </AnsweringLink>
         )}
       </header>
       <div className="interview-page__columns">

@@ -8,7 +8,7 @@ import { useRouteMeta } from '../layout/useRouteMeta.ts';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { VideoPlayer } from '../video/VideoPlayer.tsx';
 import { CreateInterviewModal, mayCreateInterview } from './CreateInterviewModal.tsx';
-import { answersLine, deadlineLine, questionsLine, StatusTag } from './parts.tsx';
+import { AnsweringLink, answersLine, deadlineLine, questionsLine, StatusTag } from './parts.tsx';
 import { useInterviewList, useSavedAnswers, useUnsave, type SavedPage } from './queries.ts';
 import './interviews.css';
 
@@ -123,6 +123,12 @@ function InterviewCard({ interview, list, timezone }: { interview: InterviewView
         {interview.permissions.canReadAnswers && <li className="interview-card__answers">{answersLine(interview.answersCount)}</li>}
         {own && <li>Created {formatDate(interview.createdAt, 'date', timezone)}</li>}
       </ul>
+      {interview.permissions.canAnswer && interview.status === 'open' && (
+        <AnsweringLink interview={interview} className="button button--secondary button--sm interview-card__answer">
+          Answer
+          <span className="visually-hidden"> {interview.title}</span>
+        </AnsweringLink>
+      )}
     </li>
   );
 }

@@ -1,3 +1,5 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { InterviewView, QuestionView } from '../../../../contracts/interviews/api.ts';
 import { formatDate } from '../../lib/format/index.ts';
 import { spokenSeconds } from './draft.ts';
@@ -35,4 +37,14 @@ export function limitsLine(question: QuestionView): string {
   if (question.thinkSeconds > 0) parts.push(`${spokenSeconds(question.thinkSeconds)} to think`);
   parts.push(question.retakes === 0 ? 'no retakes' : `${question.retakes} retake${question.retakes === 1 ? '' : 's'}`);
   return parts.join(', ');
+}
+
+/** Where a member answers: the answering screens open on the kind of the first question. */
+export function AnsweringLink({ interview, className, children }: { interview: Pick<InterviewView, 'id' | 'questions'>; className: string; children: ReactNode }) {
+  const video = interview.questions[0]?.kind === 'video';
+  return (
+    <Link to={video ? '/interviews/async/video/$id' : '/interviews/async/text/$id'} params={{ id: String(interview.id) }} className={className}>
+      {children}
+    </Link>
+  );
 }
