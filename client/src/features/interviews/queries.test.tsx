@@ -77,6 +77,16 @@ describe('answers arrive live on the interview page (interview:answered)', () =>
     expect(queryClient.getQueryData<InterviewView>(interviewKeys.detail(1))!.answersCount).toBe(2);
   });
 
+  it('keeps what this reader saved: the message is a neutral reader’s view', () => {
+    queryClient.setQueryData(interviewKeys.responses(1), { data: [response(101, [{ ...video(11, processing), saved: true }, text(12, 'first')])] });
+    applyAnswered(queryClient, answered(1, response(101, [video(11, processed), text(12, 'second')]), 1));
+    expect(responses(1)[0]!.answers.map((a) => [a.questionId, a.saved])).toEqual([
+      [11, true],
+      [12, false],
+    ]);
+    expect(responses(1)[0]!.answers[0]!.video!.status).toBe('processed');
+  });
+
   it('leaves other interviews, and answers never read, alone', () => {
     applyAnswered(queryClient, answered(1, response(101, [text(12, 'x')]), 2));
     expect(responses(2)).toEqual([]);

@@ -67,11 +67,18 @@ export function useLinks(id: number, enabled: boolean) {
   return useQuery({ queryKey: interviewKeys.links(id), queryFn: ({ signal }) => api.get<{ data: LinkView[] }>(`/api/v1/interviews/${id}/links`, { signal }), enabled });
 }
 
-/** Puts a response into the cached list: replaced where it is, else added at the end (the server lists them oldest first). */
+/**
+ * Puts a response into the cached list: replaced where it is, else added at the end (the server
+ * lists them oldest first). A live message is a neutral reader's view, with nothing saved, so
+ * each answer keeps this reader's Saved mark.
+ */
 export function placeResponse(responses: Responses | undefined, response: ResponseView): Responses | undefined {
   if (!responses) return responses;
-  const known = responses.data.some((candidate) => candidate.id === response.id);
-  return { data: known ? responses.data.map((candidate) => (candidate.id === response.id ? response : candidate)) : [...responses.data, response] };
+  const known = responses.data.find((candidate) => candidate.id === response.id);
+  if (!known) return { data: [...responses.data, response] };
+  const saved = new Set(known.answers.filter((answer) => answer.saved).map((answer) => answer.questionId));
+  const merged = { ...response, answers: response.answers.map((answer) => (saved.has(answer.questionId) ? { ...answer, saved: true } : answer)) };
+  return { data: responses.data.map((candidate) => (candidate.id === response.id ? merged : candidate)) };
 }
 
 /**
