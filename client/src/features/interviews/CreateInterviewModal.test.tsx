@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi, type ApiHooks } from '../../lib/api/index.ts';
 import { clearToasts, Toaster } from '../../ui/toast.tsx';
 import { currentUserLike } from '../session/testUser.ts';
-import { CreateInterviewModal } from './CreateInterviewModal.tsx';
+import type { InterviewView } from '../../../../contracts/interviews/api.ts';
+import { CreateInterviewModal, EditInterviewModal } from './CreateInterviewModal.tsx';
 
 type Sent = { url: string; method: string; body: unknown };
 let sent: Sent[];
@@ -105,5 +106,47 @@ describe('the create-interview modal (spec section 2, Modals)', () => {
     expect(within(dialog).getByRole('textbox', { name: /Question 1/ })).toHaveAccessibleDescription('Question must be at most 1000 characters');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('At most 50 questions');
     expect(notify).not.toHaveBeenCalled();
+  });
+});
+
+describe('editing an interview', () => {
+  const published: InterviewView = {
+    id: 5,
+    title: 'Heat and the grid',
+    brief: '',
+    deadline: null,
+    status: 'open',
+    closedReason: null,
+    closedLine: null,
+    showQuestions: true,
+    allowSkip: false,
+    closeAfterAnswers: null,
+    creator: { id: 7, avatar: null, name: 'Jo Reporter', slug: 'jo-reporter', type: 'person' },
+    calloutId: null,
+    questions: [{ id: 11, position: 0, kind: 'text', text: 'One fix?', timeLimitSeconds: null, maxLength: 2000, thinkSeconds: 0, retakes: 0 }],
+    answersCount: 0,
+    createdAt: '2026-11-25T10:00:00Z',
+    publishedAt: '2026-11-25T10:00:00Z',
+    permissions: { canManage: true, canReadAnswers: true, canAnswer: false },
+  };
+
+  it('once published, changes its details only, and says why its questions are fixed', async () => {
+    answer(() => json(200, published));
+    const onClose = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <EditInterviewModal open onClose={onClose} user={currentUserLike({ timezone: 'UTC' })} interview={published} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Edit interview' });
+    expect(within(dialog).getByText(/Questions cannot change once the interview is published/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: /Question 1/ })).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), ' in summer');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toEqual([{ url: '/api/v1/interviews/5', method: 'PATCH', body: { title: 'Heat and the grid in summer' } }]);
+    expect(await screen.findByText('Interview saved')).toBeInTheDocument();
   });
 });

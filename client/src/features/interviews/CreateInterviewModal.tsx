@@ -1,13 +1,15 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { QuestionKind } from '../../../../contracts/interviews/api.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CreateInterviewBody, InterviewView, QuestionKind } from '../../../../contracts/interviews/api.ts';
 import type { CurrentUser } from '../../../../contracts/users/current-user.ts';
 import { ApiError, api, linesOf } from '../../lib/api/index.ts';
 import { DEFAULT_TIMEZONE } from '../../lib/format/index.ts';
 import { Button, Checkbox, confirmDialog, Input, Modal, Select, showToast } from '../../ui/index.ts';
 import { ErrorIcon } from '../../ui/icons.tsx';
 import { draftReducer, emptyDraft, errorsOfLines, judgeDraft, MAX_QUESTIONS, spokenSeconds, THINK_TIMES, TIME_LIMITS, type DraftErrors, type QuestionDraft } from './draft.ts';
-import { useCreateInterview } from './queries.ts';
+import { draftOf, saveEdits } from './edits.ts';
+import { interviewKeys, useCreateInterview } from './queries.ts';
 
 /** Who may ask: journalists, PR people and platform admins (docs/decisions.md, Interviews); experts answer. */
 export function mayCreateInterview(user: CurrentUser | null): user is CurrentUser {
@@ -123,21 +125,44 @@ function QuestionEditor({ question, index, count, errors, dispatch }: QuestionEd
   );
 }
 
+type FormProps = { open: boolean; onClose: () => void; user: CurrentUser };
+
 /**
  * Spec section 2's create-interview modal: title, brief, an optional deadline, ordered video
  * and written questions with their limits, and the answering options. It is created in one
  * request with its questions, then published when asked; either way it opens on its page.
  */
-export function CreateInterviewModal({ open, onClose, user }: { open: boolean; onClose: () => void; user: CurrentUser }) {
-  const [draft, dispatch] = useReducer(draftReducer, undefined, emptyDraft);
+export function CreateInterviewModal(props: FormProps) {
+  return <InterviewForm {...props} editing={null} />;
+}
+
+/** The same form over a saved interview: its details always, its questions while it is a draft (the server fixes them once published). */
+export function EditInterviewModal(props: FormProps & { interview: InterviewView }) {
+  return <InterviewForm {...props} editing={props.interview} />;
+}
+
+// A question's lines from its own route ("text: Question is required") are placed at that question.
+const atQuestion = (lines: string[], question: number | null) => (question === null ? lines : lines.map((line) => (/^[\w.]+: /.test(line) ? `questions.${question}.${line}` : line)));
+
+class Refused extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+  }
+}
+
+function InterviewForm({ open, onClose, user, editing }: FormProps & { editing: InterviewView | null }) {
+  const timezone = user.timezone || DEFAULT_TIMEZONE;
+  const [draft, dispatch] = useReducer(draftReducer, undefined, () => (editing ? draftOf(editing, timezone) : emptyDraft()));
   const [errors, setErrors] = useState<DraftErrors>({ fields: {}, form: [] });
   const [publishing, setPublishing] = useState(false);
+  const [saving, setSaving] = useState(false);
   const create = useCreateInterview();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const touched = useRef(false);
-  const timezone = user.timezone || DEFAULT_TIMEZONE;
   const questionsId = useId();
   const form = useRef<HTMLFormElement>(null);
+  const questionsOpen = editing === null || editing.status === 'draft';
 
   // A refused form takes the person to its first problem, where the line beside the field says what it is.
   useEffect(() => {
@@ -151,26 +176,61 @@ export function CreateInterviewModal({ open, onClose, user }: { open: boolean; o
   };
   const finish = () => {
     touched.current = false;
-    dispatch({ type: 'reset' });
+    if (!editing) dispatch({ type: 'reset' });
     setErrors({ fields: {}, form: [] });
     onClose();
   };
   // A half-written interview is not thrown away by a stray Escape.
   const mayClose = async () =>
-    !touched.current || confirmDialog({ title: 'Discard this interview?', message: 'What you have written will be lost.', applyLabel: 'Discard', cancelLabel: 'Keep writing', danger: true });
+    !touched.current ||
+    confirmDialog({
+      title: editing ? 'Discard your changes?' : 'Discard this interview?',
+      message: editing ? 'The interview stays as it was.' : 'What you have written will be lost.',
+      applyLabel: 'Discard',
+      cancelLabel: 'Keep writing',
+      danger: true,
+    });
+  const refusal = (error: unknown) => (error instanceof Refused ? error.lines : error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403 ? linesOf(error) : null);
+
+  const save = async (interview: InterviewView, body: CreateInterviewBody) => {
+    setSaving(true);
+    try {
+      await saveEdits(interview, draft.questions, body, async (method, path, payload, question) => {
+        try {
+          if (method === 'POST') return { id: (await api.create(path, payload, { quiet: true })).id };
+          await (method === 'PATCH' ? api.patch : method === 'PUT' ? api.put : api.delete)(path, payload, { quiet: true });
+          return { id: null };
+        } catch (error) {
+          const lines = refusal(error);
+          throw lines ? new Refused(atQuestion(lines, question)) : error;
+        }
+      });
+    } catch (error) {
+      const lines = refusal(error);
+      if (lines) setErrors(errorsOfLines(lines));
+      return;
+    } finally {
+      setSaving(false);
+      // What was saved before a refusal is the server's now: the page shows it either way.
+      void queryClient.invalidateQueries({ queryKey: interviewKeys.detail(interview.id) });
+      void queryClient.invalidateQueries({ queryKey: interviewKeys.lists() });
+    }
+    showToast({ type: 'success', lines: ['Interview saved'] });
+    finish();
+  };
 
   const submit = async (publish: boolean) => {
     const judged = judgeDraft(draft, timezone);
     if (!judged.ok) return setErrors(judged.errors);
     setErrors({ fields: {}, form: [] });
+    if (editing) return save(editing, judged.body);
     setPublishing(publish);
     let id: number;
     try {
       id = (await create.mutateAsync(judged.body)).id;
     } catch (error) {
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403) {
-        setErrors(errorsOfLines(linesOf(error)));
-      }
+      const lines = refusal(error);
+      if (lines) setErrors(errorsOfLines(lines));
       return;
     }
     if (publish) {
@@ -193,7 +253,7 @@ export function CreateInterviewModal({ open, onClose, user }: { open: boolean; o
   };
 
   return (
-    <Modal open={open} onClose={finish} beforeClose={mayClose} title="Create interview" size="lg" className="interview-form-dialog">
+    <Modal open={open} onClose={finish} beforeClose={mayClose} title={editing ? 'Edit interview' : 'Create interview'} size="lg" className="interview-form-dialog">
       <form ref={form} className="interview-form" noValidate onSubmit={onSubmit}>
         <Input label="Title" required placeholder="" value={draft.title} error={errors.fields.title} onChange={(event) => change({ type: 'set', field: 'title', value: event.target.value })} data-autofocus />
         <TextArea label="Brief" value={draft.brief} rows={3} hint="What the interview is for: answerers read it before the questions." error={errors.fields.brief} onChange={(value) => change({ type: 'set', field: 'brief', value })} />
@@ -207,25 +267,29 @@ export function CreateInterviewModal({ open, onClose, user }: { open: boolean; o
           onChange={(event) => change({ type: 'set', field: 'deadline', value: event.target.value })}
         />
 
-        <section className="interview-form__questions" aria-labelledby={questionsId}>
-          <h3 id={questionsId} className="interview-form__heading">
-            Questions
-          </h3>
-          <ol className="interview-form__list">
-            {draft.questions.map((question, index) => (
-              <QuestionEditor key={question.key} question={question} index={index} count={draft.questions.length} errors={errors.fields} dispatch={change} />
-            ))}
-          </ol>
-          {errors.fields.questions && <FieldError>{errors.fields.questions}</FieldError>}
-          <div className="interview-form__add">
-            <Button variant="secondary" size="sm" disabled={draft.questions.length >= MAX_QUESTIONS} onClick={() => change({ type: 'add', kind: 'video' })}>
-              Add a video question
-            </Button>
-            <Button variant="secondary" size="sm" disabled={draft.questions.length >= MAX_QUESTIONS} onClick={() => change({ type: 'add', kind: 'text' })}>
-              Add a written question
-            </Button>
-          </div>
-        </section>
+        {questionsOpen ? (
+          <section className="interview-form__questions" aria-labelledby={questionsId}>
+            <h3 id={questionsId} className="interview-form__heading">
+              Questions
+            </h3>
+            <ol className="interview-form__list">
+              {draft.questions.map((question, index) => (
+                <QuestionEditor key={question.key} question={question} index={index} count={draft.questions.length} errors={errors.fields} dispatch={change} />
+              ))}
+            </ol>
+            {errors.fields.questions && <FieldError>{errors.fields.questions}</FieldError>}
+            <div className="interview-form__add">
+              <Button variant="secondary" size="sm" disabled={draft.questions.length >= MAX_QUESTIONS} onClick={() => change({ type: 'add', kind: 'video' })}>
+                Add a video question
+              </Button>
+              <Button variant="secondary" size="sm" disabled={draft.questions.length >= MAX_QUESTIONS} onClick={() => change({ type: 'add', kind: 'text' })}>
+                Add a written question
+              </Button>
+            </div>
+          </section>
+        ) : (
+          <p className="interview-form__intro">Questions cannot change once the interview is published: answers refer to them.</p>
+        )}
 
         <fieldset className="interview-form__options">
           <legend className="interview-form__heading">Options</legend>
@@ -253,12 +317,25 @@ export function CreateInterviewModal({ open, onClose, user }: { open: boolean; o
           </div>
         )}
         <div className="interview-form__buttons">
-          <Button variant="secondary" loading={create.isPending && !publishing} disabled={create.isPending} onClick={() => void submit(false)}>
-            Save as draft
-          </Button>
-          <Button type="submit" loading={create.isPending && publishing} disabled={create.isPending}>
-            Create and publish
-          </Button>
+          {editing ? (
+            <>
+              <Button variant="secondary" onClick={() => void mayClose().then((sure) => sure && finish())}>
+                Cancel
+              </Button>
+              <Button type="button" loading={saving} onClick={() => void submit(false)}>
+                Save changes
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button variant="secondary" loading={create.isPending && !publishing} disabled={create.isPending} onClick={() => void submit(false)}>
+                Save as draft
+              </Button>
+              <Button type="submit" loading={create.isPending && publishing} disabled={create.isPending}>
+                Create and publish
+              </Button>
+            </>
+          )}
         </div>
       </form>
     </Modal>

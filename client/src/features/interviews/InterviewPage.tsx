@@ -10,6 +10,7 @@ import { PostLink } from '../posts/PostLink.tsx';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { VideoPlayer } from '../video/VideoPlayer.tsx';
 import { CalloutModal } from './CalloutModal.tsx';
+import { EditInterviewModal } from './CreateInterviewModal.tsx';
 import { AnsweringLink, answersLine, deadlineLine, limitsLine, questionsLine, StatusTag } from './parts.tsx';
 import { PeopleModal, type PeopleMode } from './PeopleModal.tsx';
 import {
@@ -30,6 +31,7 @@ const KIND_WORDS: Record<QuestionKind, string> = { video: 'On video', text: 'In 
 function Actions({ interview, user }: { interview: InterviewView; user: CurrentUser }) {
   const action = useInterviewAction(interview.id);
   const [callout, setCallout] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [people, setPeople] = useState<PeopleMode | null>(null);
   const run = (what: 'publish' | 'close', done: string) =>
     action.mutate(what, { onSuccess: () => showToast({ type: 'success', lines: [done] }) });
@@ -49,6 +51,11 @@ function Actions({ interview, user }: { interview: InterviewView; user: CurrentU
       {draft && (
         <Button loading={action.isPending && action.variables === 'publish'} disabled={action.isPending} onClick={() => run('publish', 'Interview published')}>
           Publish
+        </Button>
+      )}
+      {interview.status !== 'closed' && (
+        <Button variant="secondary" onClick={() => setEditing(true)}>
+          Edit
         </Button>
       )}
       {interview.status !== 'closed' && interview.calloutId === null && (
@@ -71,6 +78,8 @@ function Actions({ interview, user }: { interview: InterviewView; user: CurrentU
           Close early
         </Button>
       )}
+      {/* Mounted when opened, so the form starts from the interview as it is now. */}
+      {editing && <EditInterviewModal interview={interview} user={user} open={editing} onClose={() => setEditing(false)} />}
       {callout && <CalloutModal interview={interview} user={user} open={callout} onClose={() => setCallout(false)} />}
       <PeopleModal interviewId={interview.id} mode={people} onClose={() => setPeople(null)} selfId={user.id} />
     </div>

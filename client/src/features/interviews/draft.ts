@@ -4,6 +4,8 @@ import { toInstant } from '../composer/forms.ts';
 /** One question as the create-interview form holds it; `key` tells React and the buttons which one. */
 export type QuestionDraft = {
   key: number;
+  /** The saved question it edits; none for a question added in this form. */
+  id?: number;
   kind: QuestionKind;
   text: string;
   timeLimitSeconds: number;
@@ -30,7 +32,7 @@ export type DraftAction =
   | { type: 'set'; field: 'title' | 'brief' | 'deadline' | 'closeAfterAnswers'; value: string }
   | { type: 'toggle'; field: 'showQuestions' | 'allowSkip'; value: boolean }
   | { type: 'add'; kind: QuestionKind }
-  | { type: 'edit'; key: number; changes: Partial<Omit<QuestionDraft, 'key' | 'kind'>> }
+  | { type: 'edit'; key: number; changes: Partial<Omit<QuestionDraft, 'key' | 'id' | 'kind'>> }
   | { type: 'kind'; key: number; kind: QuestionKind }
   | { type: 'remove'; key: number }
   | { type: 'move'; key: number; by: -1 | 1 }
