@@ -137,17 +137,23 @@ function AnswerLinks({ interview, timezone }: { interview: InterviewView; timezo
       <h2 id={headingId} className="interview-panel__title">
         Answer links
       </h2>
-      <p className="interview-panel__hint">Anyone with a link can answer without an account. Make one per person, so each can be revoked on its own.</p>
-      <form className="answer-link-form" onSubmit={submit}>
-        <Input label="Who it is for" placeholder="e.g. Dr Lee, by email" value={label} maxLength={200} onChange={(event) => setLabel(event.target.value)} />
-        <Select label="Opens on" value={type} onChange={(event) => setType(event.target.value as QuestionKind)}>
-          <option value="video">Video answer</option>
-          <option value="text">Written answer</option>
-        </Select>
-        <Button type="submit" loading={create.isPending}>
-          Create link
-        </Button>
-      </form>
+      <p className="interview-panel__hint">
+        {interview.status === 'closed'
+          ? 'The interview is closed: its links take no more answers.'
+          : `Anyone with a link can answer without an account${interview.status === 'draft' ? ', once the interview is published' : ''}. Make one per person, so each can be revoked on its own.`}
+      </p>
+      {interview.status !== 'closed' && (
+        <form className="answer-link-form" onSubmit={submit}>
+          <Input label="Who it is for" placeholder="e.g. Dr Lee, by email" value={label} maxLength={200} onChange={(event) => setLabel(event.target.value)} />
+          <Select label="Opens on" value={type} onChange={(event) => setType(event.target.value as QuestionKind)}>
+            <option value="video">Video answer</option>
+            <option value="text">Written answer</option>
+          </Select>
+          <Button type="submit" loading={create.isPending}>
+            Create link
+          </Button>
+        </form>
+      )}
       {links.isPending ? (
         <Spinner label="Loading links" />
       ) : shown.length === 0 ? (
