@@ -5,7 +5,7 @@ import { formatDate } from '../../lib/format/index.ts';
 import { spokenSeconds } from './draft.ts';
 
 /** Draft, Open, or why it closed ("Closed: sources found"), as a callout shows it. */
-export function statusLine(interview: Pick<InterviewView, 'status' | 'closedLine'>): string {
+function statusLine(interview: Pick<InterviewView, 'status' | 'closedLine'>): string {
   if (interview.status === 'draft') return 'Draft';
   if (interview.status === 'open') return 'Open';
   return interview.closedLine ?? 'Closed';

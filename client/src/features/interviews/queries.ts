@@ -16,16 +16,15 @@ import type { PostView } from '../../../../contracts/posts/views.ts';
 import { api } from '../../lib/api/index.ts';
 import { useRoom, useSocketEvent, type MessageOf } from '../../lib/realtime/index.ts';
 
-export type InterviewPage = z.infer<typeof interviewList>;
+type InterviewListPage = z.infer<typeof interviewList>;
 export type SavedPage = z.infer<typeof savedAnswerList>;
 export type LinkView = z.infer<typeof linkView>;
 type Responses = { data: ResponseView[] };
 
 /** The post list's batch (spec section 9): lists of interviews page the same way. */
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 export const interviewKeys = {
-  all: ['interviews'] as const,
   lists: () => ['interviews', 'list'] as const,
   list: (name: InterviewListName) => ['interviews', 'list', name] as const,
   saved: () => ['interviews', 'saved'] as const,
@@ -39,7 +38,7 @@ const nextOffset = (last: { offset: number; limit: number; hasMore: boolean }) =
 export function useInterviewList(name: InterviewListName) {
   return useInfiniteQuery({
     queryKey: interviewKeys.list(name),
-    queryFn: ({ pageParam, signal }) => api.get<InterviewPage>('/api/v1/interviews', { query: { list: name, offset: pageParam, limit: PAGE_SIZE }, signal }),
+    queryFn: ({ pageParam, signal }) => api.get<InterviewListPage>('/api/v1/interviews', { query: { list: name, offset: pageParam, limit: PAGE_SIZE }, signal }),
     initialPageParam: 0,
     getNextPageParam: nextOffset,
   });
@@ -72,7 +71,7 @@ export function useLinks(id: number, enabled: boolean) {
  * lists them oldest first). A live message is a neutral reader's view, with nothing saved, so
  * each answer keeps this reader's Saved mark.
  */
-export function placeResponse(responses: Responses | undefined, response: ResponseView): Responses | undefined {
+function placeResponse(responses: Responses | undefined, response: ResponseView): Responses | undefined {
   if (!responses) return responses;
   const known = responses.data.find((candidate) => candidate.id === response.id);
   if (!known) return { data: [...responses.data, response] };
@@ -175,7 +174,7 @@ export function useRevokeLink(id: number) {
   });
 }
 
-export type CalloutInput = {
+type CalloutInput = {
   communities: number[];
   userTypes: UserType[];
   title: string;
