@@ -12,6 +12,9 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'contracts/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['server/testing/global-setup.ts'],
           pool: 'forks',
+          // Every file opens its own database and app; sharing the module graph between the files
+          // of a worker spares importing the whole server again for each of them.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
