@@ -10,7 +10,7 @@ export const uploadView = z.object({
   type: z.enum(['image', 'video']),
   path: z.string(),
   thumbnail: z.string().nullable(),
-  status: z.enum(['processing', 'processed']),
+  status: z.enum(['processing', 'processed', 'failed']),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
 });

@@ -8,7 +8,7 @@ import { NotFound, ValidationFailed } from '../../errors.ts';
 import { withUploadedFile } from '../../http/multipart.ts';
 import { created, eventMetadata } from '../../http/request-context.ts';
 import { actorOf, requireUser } from '../auth/plugin.ts';
-import type { VideoIntake } from '../video/index.ts';
+import { findVideo, type VideoIntake } from '../video/index.ts';
 import { storeUpload, type UploadLimits } from './intake.ts';
 import { findUpload } from './queries.ts';
 import { PUBLIC_PREFIX, UploadStorage } from './storage.ts';
@@ -58,7 +58,11 @@ export function uploadRoutes(core: Core, options: UploadOptions): FastifyPluginA
       requireUser(request);
       const upload = await findUpload(core.database.db, request.params.id);
       if (!upload) throw new NotFound('This upload does not exist.');
-      return upload;
+      if (upload.type !== 'video') return upload;
+      // A video's state is the video pipeline's: processed, its playlist and cover are what to show.
+      const video = await findVideo(core.database.db, upload.id);
+      if (!video) return upload;
+      return { ...upload, status: video.status, path: video.status === 'processed' ? video.url : upload.path, thumbnail: video.coverUrl ?? upload.thumbnail };
     });
   };
 }

@@ -100,6 +100,9 @@ describe('a video upload', SLOW, () => {
     expect(video.fallbackUrl).toMatch(/fallback\.mp4$/);
     expect(video.coverUrl).toMatch(/cover\.jpg$/);
 
+    // The upload's own metadata follows the video too.
+    expect((await pat.call('GET', `/api/v1/uploads/${id}`)).json()).toMatchObject({ id, type: 'video', status: 'processed', path: video.url, thumbnail: video.coverUrl });
+
     // The post shows it as it is now, and so does the list.
     expect((await pat.call('GET', `/api/v1/records/${post.headers['object-id']}`)).json().video).toEqual(video);
 
@@ -158,6 +161,7 @@ describe('a video upload', SLOW, () => {
     const id = await uploaded(truncated);
     const video = await settled(id);
     expect(video).toMatchObject({ id, status: 'failed', error: VIDEO_FAILED_LINE, qualityUrls: {}, fallbackUrl: null });
+    expect((await pat.call('GET', `/api/v1/uploads/${id}`)).json()).toMatchObject({ id, status: 'failed' });
     expect(await eventsOf(id)).toEqual(['VideoUploaded', 'VideoFailed']);
     expect((await app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-requested-with': 'XMLHttpRequest' } })).statusCode).toBe(200);
     // Nothing of the failed attempt is left to serve.

@@ -1,7 +1,7 @@
 import { VIDEO_FAILED_LINE, type VideoView } from '../../../../contracts/posts/media.ts';
 import { useLatestVideo, useVideoProgress } from './live.ts';
 
-type Held = { id: number; path: string; thumbnail: string | null; status?: 'processing' | 'processed' | undefined };
+type Held = { id: number; path: string; thumbnail: string | null; status?: VideoView['status'] | undefined };
 
 /** A video held by a form before it is published, as it stands now: the author sees its transcode move on. */
 export function AttachedVideoStatus({ video: held }: { video: Held }) {
