@@ -18,6 +18,9 @@ import { InterviewPage } from './InterviewPage.tsx';
 let http: HttpServer;
 let server: Server<ClientToServerEvents, ServerToClientEvents>;
 let connection: RealtimeConnection;
+let saves: { url: string; body: unknown }[];
+let responsesAtStart: ResponseView[] = [];
+let savedResponse: ResponseView;
 
 const interview: InterviewView = {
   id: 1,
@@ -52,6 +55,8 @@ const guest = (answers: ResponseView['answers'], status: ResponseView['status'] 
   sentAt: status === 'sent' ? '2026-11-25T10:09:00Z' : null,
 });
 const at = '2026-11-25T10:02:00Z';
+const processed: VideoView = { ...processing, url: '/uploads/videos/9/master.m3u8', fallbackUrl: '/uploads/videos/9/360.mp4', coverUrl: '/uploads/videos/9/cover.jpg', duration: 42, status: 'processed', qualityUrls: { '360': '/uploads/videos/9/360.m3u8' } };
+const onVideo = (video: VideoView, saved = false) => ({ questionId: 11, kind: 'video' as const, text: null, video, skipped: false, answeredAt: at, saved });
 
 beforeEach(async () => {
   http = createServer();
@@ -64,10 +69,12 @@ beforeEach(async () => {
   const socket = io(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { autoConnect: false, transports: ['websocket'] });
   connection = new RealtimeConnection({ socket, onResync: () => {} });
   connection.start();
+  saves = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
-      const body = url.endsWith('/responses') ? { data: [] } : url.endsWith('/links') ? { data: [] } : interview;
+    vi.fn(async (url: string, init: RequestInit) => {
+      if (url.endsWith('/save')) saves.push({ url, body: JSON.parse(String(init.body)) });
+      const body = url.endsWith('/save') ? { data: [savedResponse] } : url.endsWith('/responses') ? { data: responsesAtStart } : url.endsWith('/links') ? { data: [] } : interview;
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -77,6 +84,10 @@ afterEach(async () => {
   connection.stop();
   vi.unstubAllGlobals();
   await server.close();
+});
+
+afterEach(() => {
+  responsesAtStart = [];
 });
 
 function mount() {
@@ -123,4 +134,15 @@ it('the interviewer’s open page joins the interview’s room and shows each an
   await vi.waitFor(() => expect(within(screen.getByRole('listitem', { name: 'Dr Ana Lee' })).getByText(/Sent 25 Nov 2026/)).toBeInTheDocument());
   expect(within(screen.getByRole('listitem', { name: 'Dr Ana Lee' })).getByText('Processing…')).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: /Answers/ })).toHaveTextContent('1 answer');
+});
+
+it('a video answer is saved to Saved media from the page, and can be let go again', async () => {
+  responsesAtStart = [guest([onVideo(processed)], 'sent')];
+  savedResponse = guest([onVideo(processed, true)], 'sent');
+  mount();
+  const response = await screen.findByRole('listitem', { name: 'Dr Ana Lee' });
+  expect(within(response).getByLabelText('Dr Ana Lee: What fails first?', { selector: 'video' })).toHaveAttribute('src', processed.fallbackUrl);
+  within(response).getByRole('button', { name: 'Save video' }).click();
+  expect(await within(response).findByRole('button', { name: 'Remove from saved' })).toBeInTheDocument();
+  expect(saves).toEqual([{ url: '/api/v1/interviews/1/responses/100/answers/11/save', body: { status: true } }]);
 });
