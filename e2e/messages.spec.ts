@@ -82,3 +82,24 @@ test('journalists see no messages badge', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /unread messages/ })).toHaveCount(0);
 });
+
+test('a profile’s Message button opens a new message to that person, and sending opens the thread', async ({ browser, page }, testInfo) => {
+  test.setTimeout(120_000);
+  const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const recipientPage = await other.newPage();
+  await newWriter(recipientPage);
+  const { slug, firstname, lastname } = await call<{ slug: string; firstname: string; lastname: string }>(recipientPage.request, 'GET', '/api/v1/current_user/info');
+  await other.close();
+
+  await newWriter(page);
+  await page.goto(`/app/u/${slug}`);
+  await page.getByRole('link', { name: 'Message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New message' });
+  await expect(dialog.getByRole('list', { name: 'To' })).toContainText(`${firstname} ${lastname}`);
+  // The address no longer asks for the form: a reload does not open it again.
+  await expect(page).toHaveURL(/\/app\/messages$/);
+  await dialog.getByLabel('Message', { exact: true }).fill('Saw your piece on the port. Coffee?');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page).toHaveURL(/\/app\/messages\/\d+$/);
+  await expect(page.getByText('Saw your piece on the port. Coffee?', { exact: true })).toBeVisible();
+});

@@ -127,7 +127,14 @@ const settingsChildren = [
 ];
 
 // Application routes.
-const messages = page(rootRoute, 'messages', m.messages, messagesPage);
+// `?to={slug}` opens the new-message form addressed to that person (a profile's Message button).
+const messages = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'messages',
+  staticData: { meta: m.messages },
+  component: messagesPage,
+  validateSearch: (search: Record<string, unknown>): { to?: string } => (typeof search.to === 'string' && search.to ? { to: search.to } : {}),
+});
 const messageThread = page(rootRoute, 'messages/$conversationId', m.messages, messagesPage);
 const interviews = branch(rootRoute, 'interviews', m.interviews);
 const interviewsIndex = createRoute({

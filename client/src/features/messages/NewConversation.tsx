@@ -7,12 +7,12 @@ import { Avatar } from '../composer/Avatar.tsx';
 import { usePeopleSearch } from '../comments/peopleSearch.ts';
 import { useStartConversation } from './queries.ts';
 
-type Person = UserSearchResult['data'][number];
+export type Person = UserSearchResult['data'][number];
 
 /** Choose people by name (one, or several for a group), write the first message, send. */
-export function NewConversation({ open, onClose, selfId }: { open: boolean; onClose: () => void; selfId: number }) {
+export function NewConversation({ open, onClose, selfId, to = null }: { open: boolean; onClose: () => void; selfId: number; to?: Person | null }) {
   const [search, setSearch] = useState('');
-  const [chosen, setChosen] = useState<Person[]>([]);
+  const [chosen, setChosen] = useState<Person[]>(to ? [to] : []);
   const [text, setText] = useState('');
   const [title, setTitle] = useState('');
   const found = usePeopleSearch(search).filter((person) => person.type === 'person' && person.id !== selfId && !chosen.some((c) => c.id === person.id));

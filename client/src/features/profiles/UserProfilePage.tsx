@@ -53,6 +53,11 @@ export function UserProfilePage() {
             {person.details?.country && <p className="profile-hero__place">{person.details.country.name}</p>}
             {person.details && person.details.beats.length > 0 && <BeatList beats={person.details.beats} />}
           </div>
+          {viewer.user && !own && !viewer.user.isReadOnly && (
+            <Link to="/messages" search={{ to: person.slug }} className="button button--secondary button--md profile-hero__action">
+              <span className="button__label">Message</span>
+            </Link>
+          )}
           {canEdit && (
             <Link to="/u/$slug/settings" params={{ slug: person.slug }} className="button button--secondary button--md profile-hero__action">
               <span className="button__label">Edit profile</span>
