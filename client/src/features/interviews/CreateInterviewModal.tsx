@@ -60,12 +60,29 @@ type QuestionEditorProps = {
   count: number;
   errors: Record<string, string>;
   dispatch: (action: Parameters<typeof draftReducer>[1]) => void;
+  /** Said to screen readers: the list changed order under the focus. */
+  onMoved: (line: string) => void;
 };
 
-function QuestionEditor({ question, index, count, errors, dispatch }: QuestionEditorProps) {
+function QuestionEditor({ question, index, count, errors, dispatch, onMoved }: QuestionEditorProps) {
   const number = index + 1;
   const error = (field: string) => errors[`questions.${index}.${field}`];
   const edit = (changes: Partial<QuestionDraft>) => dispatch({ type: 'edit', key: question.key, changes });
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  const moved = useRef(false);
+  // A question moved to an end disables the button just pressed, which would drop the focus: it goes to the other one.
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    if (index === 0) down.current?.focus();
+    else if (index === count - 1) up.current?.focus();
+  }, [index, count]);
+  const move = (by: -1 | 1) => {
+    moved.current = true;
+    dispatch({ type: 'move', key: question.key, by });
+    onMoved(`Question ${number} moved to place ${number + by}`);
+  };
   return (
     <li className="question-editor">
       <fieldset className="question-editor__fieldset">
@@ -110,10 +127,10 @@ function QuestionEditor({ question, index, count, errors, dispatch }: QuestionEd
           </div>
         )}
         <div className="question-editor__actions">
-          <Button variant="ghost" size="sm" disabled={index === 0} aria-label={`Move question ${number} up`} onClick={() => dispatch({ type: 'move', key: question.key, by: -1 })}>
+          <Button ref={up} variant="ghost" size="sm" disabled={index === 0} aria-label={`Move question ${number} up`} onClick={() => move(-1)}>
             Move up
           </Button>
-          <Button variant="ghost" size="sm" disabled={index === count - 1} aria-label={`Move question ${number} down`} onClick={() => dispatch({ type: 'move', key: question.key, by: 1 })}>
+          <Button ref={down} variant="ghost" size="sm" disabled={index === count - 1} aria-label={`Move question ${number} down`} onClick={() => move(1)}>
             Move down
           </Button>
           <Button variant="ghost" size="sm" disabled={count === 1} aria-label={`Remove question ${number}`} onClick={() => dispatch({ type: 'remove', key: question.key })}>
@@ -156,6 +173,7 @@ function InterviewForm({ open, onClose, user, editing }: FormProps & { editing: 
   const [errors, setErrors] = useState<DraftErrors>({ fields: {}, form: [] });
   const [publishing, setPublishing] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [moved, setMoved] = useState('');
   const create = useCreateInterview();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -274,9 +292,12 @@ function InterviewForm({ open, onClose, user, editing }: FormProps & { editing: 
             </h3>
             <ol className="interview-form__list">
               {draft.questions.map((question, index) => (
-                <QuestionEditor key={question.key} question={question} index={index} count={draft.questions.length} errors={errors.fields} dispatch={change} />
+                <QuestionEditor key={question.key} question={question} index={index} count={draft.questions.length} errors={errors.fields} dispatch={change} onMoved={setMoved} />
               ))}
             </ol>
+            <p className="visually-hidden" role="status">
+              {moved}
+            </p>
             {errors.fields.questions && <FieldError>{errors.fields.questions}</FieldError>}
             <div className="interview-form__add">
               <Button variant="secondary" size="sm" disabled={draft.questions.length >= MAX_QUESTIONS} onClick={() => change({ type: 'add', kind: 'video' })}>
