@@ -65,6 +65,9 @@ describe('the create-interview modal (spec section 2, Modals)', () => {
     // Now first, its Move up is disabled: the focus goes on to its Move down, and the move is said.
     expect(within(dialog).getByRole('button', { name: 'Move question 1 down' })).toHaveFocus();
     expect(within(dialog).getByRole('status')).toHaveTextContent('Question 2 moved to place 1');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a video question' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove question 3' }));
+    expect(within(dialog).getByRole('textbox', { name: /Question 2/ })).toHaveFocus();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Allow skipping a question' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create and publish' }));
 

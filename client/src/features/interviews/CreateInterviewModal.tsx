@@ -62,9 +62,10 @@ type QuestionEditorProps = {
   dispatch: (action: Parameters<typeof draftReducer>[1]) => void;
   /** Said to screen readers: the list changed order under the focus. */
   onMoved: (line: string) => void;
+  onRemove: (key: number, index: number) => void;
 };
 
-function QuestionEditor({ question, index, count, errors, dispatch, onMoved }: QuestionEditorProps) {
+function QuestionEditor({ question, index, count, errors, dispatch, onMoved, onRemove }: QuestionEditorProps) {
   const number = index + 1;
   const error = (field: string) => errors[`questions.${index}.${field}`];
   const edit = (changes: Partial<QuestionDraft>) => dispatch({ type: 'edit', key: question.key, changes });
@@ -133,7 +134,7 @@ function QuestionEditor({ question, index, count, errors, dispatch, onMoved }: Q
           <Button ref={down} variant="ghost" size="sm" disabled={index === count - 1} aria-label={`Move question ${number} down`} onClick={() => move(1)}>
             Move down
           </Button>
-          <Button variant="ghost" size="sm" disabled={count === 1} aria-label={`Remove question ${number}`} onClick={() => dispatch({ type: 'remove', key: question.key })}>
+          <Button variant="ghost" size="sm" disabled={count === 1} aria-label={`Remove question ${number}`} onClick={() => onRemove(question.key, index)}>
             Remove
           </Button>
         </div>
@@ -192,6 +193,18 @@ function InterviewForm({ open, onClose, user, editing }: FormProps & { editing: 
     touched.current = true;
     dispatch(action);
   };
+  // The removed question's button goes with it: the focus moves to the question now in its place.
+  const refocus = useRef<number | null>(null);
+  const remove = (key: number, index: number) => {
+    refocus.current = index;
+    change({ type: 'remove', key });
+  };
+  useEffect(() => {
+    if (refocus.current === null) return;
+    const areas = form.current?.querySelectorAll<HTMLTextAreaElement>('.question-editor textarea') ?? [];
+    areas[Math.min(refocus.current, areas.length - 1)]?.focus();
+    refocus.current = null;
+  }, [draft.questions.length]);
   const finish = () => {
     touched.current = false;
     if (!editing) dispatch({ type: 'reset' });
@@ -292,7 +305,7 @@ function InterviewForm({ open, onClose, user, editing }: FormProps & { editing: 
             </h3>
             <ol className="interview-form__list">
               {draft.questions.map((question, index) => (
-                <QuestionEditor key={question.key} question={question} index={index} count={draft.questions.length} errors={errors.fields} dispatch={change} onMoved={setMoved} />
+                <QuestionEditor key={question.key} question={question} index={index} count={draft.questions.length} errors={errors.fields} dispatch={change} onMoved={setMoved} onRemove={remove} />
               ))}
             </ol>
             <p className="visually-hidden" role="status">
