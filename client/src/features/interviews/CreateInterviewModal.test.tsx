@@ -60,7 +60,8 @@ describe('the create-interview modal (spec section 2, Modals)', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Question 1/ }), 'What fails first?');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Time limit' }), '60');
     await user.click(within(dialog).getByRole('button', { name: 'Add a written question' }));
-    await user.type(within(dialog).getByRole('textbox', { name: /Question 2/ }), 'One fix?');
+    expect(within(dialog).getByRole('textbox', { name: /Question 2/ })).toHaveFocus();
+    await user.keyboard('One fix?');
     await user.click(within(dialog).getByRole('button', { name: 'Move question 2 up' }));
     // Now first, its Move up is disabled: the focus goes on to its Move down, and the move is said.
     expect(within(dialog).getByRole('button', { name: 'Move question 1 down' })).toHaveFocus();

@@ -193,11 +193,15 @@ function InterviewForm({ open, onClose, user, editing }: FormProps & { editing: 
     touched.current = true;
     dispatch(action);
   };
-  // The removed question's button goes with it: the focus moves to the question now in its place.
+  // A new question takes the focus; a removed one's button goes with it, so the focus moves to the question now in its place.
   const refocus = useRef<number | null>(null);
   const remove = (key: number, index: number) => {
     refocus.current = index;
     change({ type: 'remove', key });
+  };
+  const add = (kind: QuestionKind) => {
+    refocus.current = Number.MAX_SAFE_INTEGER;
+    change({ type: 'add', kind });
   };
   useEffect(() => {
     if (refocus.current === null) return;
@@ -313,10 +317,10 @@ function InterviewForm({ open, onClose, user, editing }: FormProps & { editing: 
             </p>
             {errors.fields.questions && <FieldError>{errors.fields.questions}</FieldError>}
             <div className="interview-form__add">
-              <Button variant="secondary" size="sm" disabled={draft.questions.length >= MAX_QUESTIONS} onClick={() => change({ type: 'add', kind: 'video' })}>
+              <Button variant="secondary" size="sm" disabled={draft.questions.length >= MAX_QUESTIONS} onClick={() => add('video')}>
                 Add a video question
               </Button>
-              <Button variant="secondary" size="sm" disabled={draft.questions.length >= MAX_QUESTIONS} onClick={() => change({ type: 'add', kind: 'text' })}>
+              <Button variant="secondary" size="sm" disabled={draft.questions.length >= MAX_QUESTIONS} onClick={() => add('text')}>
                 Add a written question
               </Button>
             </div>
