@@ -12,6 +12,7 @@ import * as video from './0012_video.ts';
 import * as interviews from './0013_interviews.ts';
 import * as messages from './0014_messages.ts';
 import * as search from './0015_search.ts';
+import * as contacts from './0016_contacts.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0013_interviews': interviews,
   '0014_messages': messages,
   '0015_search': search,
+  '0016_contacts': contacts,
 };

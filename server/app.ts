@@ -20,6 +20,7 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { videoIntake, videoRoutes } from './modules/video/index.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { communityRoutes } from './modules/communities/routes.ts';
+import { contactRoutes } from './modules/contacts/index.ts';
 import { interviewRoutes } from './modules/interviews/routes.ts';
 import { likeRoutes } from './modules/likes/routes.ts';
 import { messageRoutes } from './modules/messages/index.ts';
@@ -96,6 +97,7 @@ export async function buildApp(core: Core, options: AppOptions) {
   await app.register(auditRoutes(core));
   await app.register(interviewRoutes(core, { publicUrl: options.services.publicUrl, linkRateLimit: options.services.linkRateLimit, uploads: options.uploads, video }));
   await app.register(messageRoutes(core, { sendLimit: options.services.messageSends }));
+  await app.register(contactRoutes(core));
   if (options.services.devTools) await app.register(devRoutes(core));
 
   if (options.clientDir && fs.existsSync(path.join(options.clientDir, 'index.html'))) await serveClient(app, options.clientDir);

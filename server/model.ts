@@ -1,6 +1,7 @@
 import { productEvents, type ProductEvent } from '../contracts/events/index.ts';
 import type { Model } from './core.ts';
 import { communitiesProjection } from './modules/communities/projection.ts';
+import { contactsProjection } from './modules/contacts/index.ts';
 import { interviewsProjection } from './modules/interviews/projection.ts';
 import { messagesProjection } from './modules/messages/index.ts';
 import { notificationsProcessor } from './modules/notifications/processor.ts';
@@ -12,6 +13,6 @@ import { videosProjection } from './modules/video/index.ts';
 // The product's event types and read models. Each module adds its projections here as it lands.
 export const productModel: Model<ProductEvent> = {
   events: productEvents,
-  inline: [usersProjection, profilesProjection, postsProjection, communitiesProjection, interviewsProjection, videosProjection, messagesProjection],
+  inline: [usersProjection, profilesProjection, postsProjection, communitiesProjection, interviewsProjection, videosProjection, messagesProjection, contactsProjection],
   processors: [notificationsProcessor()],
 };

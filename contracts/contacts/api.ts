@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { BEATS, beat } from '../users/enums.ts';
+import { addressBody, countryCode } from '../users/settings.ts';
+import { idParam, phoneField, socialUrlField, timezoneField, urlField } from '../validation.ts';
+import { contactFields } from './fields.ts';
+
+export const CONTACTS_PAGE = 50;
+export const MAX_CONTACTS_PAGE = 500;
+export const NAME_REQUIRED = 'Name is required';
+export const NO_MODULE = 'Your account does not have the contacts module.';
+export const NO_CONTACT = 'No such contact.';
+export const NO_LIST = 'No such list.';
+
+const BEAT_IDS = new Set<number>(BEATS.map((known) => known.id));
+const beatId = z.number().int().refine((id) => BEAT_IDS.has(id), { message: 'No such beat' });
+const text = (label: string, max: number) => z.string().trim().max(max, { message: `${label} must be at most ${max} characters` });
+const optionalText = (label: string, max: number) =>
+  text(label, max)
+    .nullable()
+    .transform((value) => value || null);
+/** A list of short texts without blanks or repeats, kept in the order given. */
+const words = (label: string, max: number, count: number) =>
+  z
+    .array(text(label, max))
+    .max(count, { message: `At most ${count} ${label.toLowerCase()}s` })
+    .transform((list) => [...new Set(list.filter(Boolean))]);
+
+export const emailField = z.string().trim().toLowerCase().max(254).email({ message: 'Email is not valid' });
+
+// Blank text leaves a channel, link or address out, as on the profile's forms.
+const blankIsNone = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value === null ? undefined : value);
+const optional = <T extends z.ZodType>(field: T) => z.preprocess(blankIsNone, field.optional());
+const phones = z.object({ mobile: optional(phoneField), workDirect: optional(phoneField), workReception: optional(phoneField), home: optional(phoneField) });
+const links = z.object({
+  authorUrl: optional(urlField()),
+  website: optional(urlField()),
+  twitter: optional(socialUrlField('twitter')),
+  linkedIn: optional(socialUrlField('linkedIn')),
+  instagram: optional(socialUrlField('instagram')),
+  facebook: optional(socialUrlField('facebook')),
+  youtube: optional(socialUrlField('youtube')),
+  other: optional(urlField()),
+});
+const addresses = z.object({ home: optional(addressBody), office: optional(addressBody), postal: optional(addressBody) });
+
+const dropUndefined = <T extends object>(record: T) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+
+/** A contact's fields as a form sends them; every one optional, so the same schema serves create and edit. */
+export const contactInput = z.object({
+  name: text('Name', 200).optional(),
+  jobTitle: optionalText('Job title', 200).optional(),
+  outlets: words('Outlet', 200, 20).optional(),
+  companies: words('Company', 200, 20).optional(),
+  beats: z
+    .array(beatId)
+    .max(BEATS.length)
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
+  emails: z
+    .array(emailField)
+    .max(20, { message: 'At most 20 email addresses' })
+    .transform((list) => [...new Set(list)])
+    .optional(),
+  phones: phones.transform(dropUndefined).optional(),
+  links: links.transform(dropUndefined).optional(),
+  addresses: addresses.transform(dropUndefined).optional(),
+  timezone: timezoneField.nullable().optional(),
+  country: countryCode.nullable().optional(),
+  tags: words('Tag', 50, 50).optional(),
+});
+export type ContactInput = z.infer<typeof contactInput>;
+
+/** A new contact: a person on the platform (`userId`), or a private record with its fields. */
+export const addContactBody = contactInput.extend({ userId: z.number().int().positive().optional() });
+export const editContactBody = contactInput;
+
+export const noteBody = z.object({ text: z.string().trim().min(1, { message: 'Write something' }).max(10_000, { message: 'Note must be at most 10000 characters' }) });
+export const noteParams = z.object({ id: idParam, noteId: idParam });
+
+const beatFilter = z.coerce.number().int().refine((id) => BEAT_IDS.has(id), { message: 'No such beat' });
+/** `list`: a list's own order (with `list`). */
+export const contactSort = z.enum(['name', '-name', 'recent', 'list']);
+export const directoryQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  beat: beatFilter.optional(),
+  outlet: z.string().trim().max(200).optional(),
+  country: countryCode.optional(),
+  tag: z.string().trim().max(50).optional(),
+  list: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  hasEmail: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+  sort: contactSort.default('name'),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_CONTACTS_PAGE).default(CONTACTS_PAGE),
+});
+export type DirectoryQuery = z.infer<typeof directoryQuery>;
+
+const country = z.object({ id: z.string(), name: z.string() }).nullable();
+
+/** One row of the directory: a contact of the account, or a journalist of the platform it keeps no record of (id null). */
+export const directoryRow = z.object({
+  id: z.number().int().nullable(),
+  userId: z.number().int().nullable(),
+  slug: z.string().nullable(),
+  avatar: z.string().nullable(),
+  name: z.string(),
+  jobTitle: z.string().nullable(),
+  outlets: z.array(z.string()),
+  beats: z.array(beat),
+  emails: z.array(z.string()),
+  country,
+  tags: z.array(z.string()),
+  doNotContact: z.boolean(),
+});
+export type DirectoryRow = z.infer<typeof directoryRow>;
+export const directoryPage = z.object({ data: z.array(directoryRow), hasMore: z.boolean() });
+
+export const noteView = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  author: z.object({ id: z.number().int(), name: z.string() }),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  /** Earlier wordings, newest first. */
+  history: z.array(z.object({ text: z.string(), replacedAt: z.string() })),
+});
+export type NoteView = z.infer<typeof noteView>;
+
+export const contactView = contactFields.omit({ beats: true, country: true }).extend({
+  id: z.number().int(),
+  userId: z.number().int().nullable(),
+  slug: z.string().nullable(),
+  avatar: z.string().nullable(),
+  beats: z.array(beat),
+  country,
+  doNotContact: z.boolean(),
+  lists: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  notes: z.array(noteView),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContactView = z.infer<typeof contactView>;
+
+const listName = z.string().trim().min(1, { message: 'Name is required' }).max(200, { message: 'Name must be at most 200 characters' });
+const listDescription = z.string().trim().max(2000, { message: 'Description must be at most 2000 characters' });
+export const listBody = z.object({ name: listName, description: listDescription.default('') });
+export const renameListBody = z.object({ name: listName.optional(), description: listDescription.optional() });
+/** Platform people may be named by user id: the account then keeps a record of them. */
+export const listMembersBody = z.object({
+  contactIds: z.array(z.number().int().positive()).max(1000).default([]),
+  userIds: z.array(z.number().int().positive()).max(1000).default([]),
+});
+export const removeMembersBody = z.object({ contactIds: z.array(z.number().int().positive()).min(1).max(1000) });
+export const reorderBody = z.object({ contactIds: z.array(z.number().int().positive()).max(100_000) });
+export const listView = z.object({ id: z.number().int(), name: z.string(), description: z.string(), count: z.number().int(), createdAt: z.string(), updatedAt: z.string() });
+export type ListView = z.infer<typeof listView>;
+export const listsView = z.object({ data: z.array(listView) });
+
+export const mergeBody = z.object({
+  otherId: z.number().int().positive(),
+  /** The values the person chose where the two differ; the rest is the kept contact's, with every list of both. */
+  fields: contactInput.default({}),
+});
+export const otherBody = z.object({ otherId: z.number().int().positive() });
+export const duplicatePair = z.object({ reason: z.enum(['email', 'name', 'handle']), contacts: z.tuple([directoryRow, directoryRow]) });
+export const duplicatesView = z.object({ data: z.array(duplicatePair) });

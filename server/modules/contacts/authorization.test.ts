@@ -1,0 +1,119 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { productModel } from '../../model.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { useTestCore } from '../../testing/core.ts';
+import { buildTestApp } from '../../testing/app.ts';
+import { useDemo } from '../../testing/demo.ts';
+import type { Caller } from '../../testing/people.ts';
+import { newAccount, newPerson, placeIn } from './testing.ts';
+
+const t = useTestCore(productModel, { process: false });
+const demo = useDemo(t);
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const as = (who: Caller | null, method: Method, url: string, payload?: object) =>
+  demo.app.inject({ method, url, headers: { 'x-requested-with': 'XMLHttpRequest' }, cookies: who ? { [SESSION_COOKIE]: who.token } : {}, ...(payload ? { payload } : {}) });
+
+type Fixture = { contact: number; other: number; note: number; list: number };
+
+/** Fresh things of account A (Harbour PR) for each cell, so a delete in one cell leaves the next intact. */
+async function fixture(): Promise<Fixture> {
+  const pat = demo.pr;
+  const contact = (await pat.call('POST', '/api/v1/contacts', { name: 'Matrix Contact', emails: ['m@matrix.example'] })).json().id;
+  const other = (await pat.call('POST', '/api/v1/contacts', { name: 'Matrix Other', emails: ['m@matrix.example'] })).json().id;
+  const note = (await pat.call('POST', `/api/v1/contacts/${contact}/notes`, { text: 'A note' })).json().id;
+  const list = (await pat.call('POST', '/api/v1/contact-lists', { name: 'Matrix' })).json().id;
+  await pat.call('POST', `/api/v1/contact-lists/${list}/contacts`, { contactIds: [contact, other] });
+  await pat.call('POST', `/api/v1/contacts/${contact}/do-not-contact`);
+  return { contact, other, note, list };
+}
+
+/** Every contacts endpoint: how it is called on account A's things, and what A's own PR person gets. */
+const ENDPOINTS: { method: Method; url: (f: Fixture) => string; body?: (f: Fixture) => object; ok: number; collection?: true }[] = [
+  { method: 'GET', url: () => '/api/v1/contacts', ok: 200, collection: true },
+  { method: 'POST', url: () => '/api/v1/contacts', body: () => ({ name: 'New' }), ok: 201, collection: true },
+  { method: 'GET', url: () => '/api/v1/contacts/duplicates', ok: 200, collection: true },
+  { method: 'GET', url: (f) => `/api/v1/contacts/${f.contact}`, ok: 200 },
+  { method: 'PATCH', url: (f) => `/api/v1/contacts/${f.contact}`, body: () => ({ name: 'Renamed' }), ok: 200 },
+  { method: 'DELETE', url: (f) => `/api/v1/contacts/${f.contact}`, ok: 204 },
+  { method: 'POST', url: (f) => `/api/v1/contacts/${f.contact}/notes`, body: () => ({ text: 'More' }), ok: 201 },
+  { method: 'PATCH', url: (f) => `/api/v1/contacts/${f.contact}/notes/${f.note}`, body: () => ({ text: 'Changed' }), ok: 200 },
+  { method: 'POST', url: (f) => `/api/v1/contacts/${f.contact}/do-not-contact`, ok: 200 },
+  { method: 'DELETE', url: (f) => `/api/v1/contacts/${f.contact}/do-not-contact`, ok: 200 },
+  { method: 'POST', url: (f) => `/api/v1/contacts/${f.contact}/merge`, body: (f) => ({ otherId: f.other }), ok: 200 },
+  { method: 'POST', url: (f) => `/api/v1/contacts/${f.contact}/not-duplicate`, body: (f) => ({ otherId: f.other }), ok: 204 },
+  { method: 'GET', url: () => '/api/v1/contact-lists', ok: 200, collection: true },
+  { method: 'POST', url: () => '/api/v1/contact-lists', body: () => ({ name: 'Another' }), ok: 201, collection: true },
+  { method: 'GET', url: (f) => `/api/v1/contact-lists/${f.list}`, ok: 200 },
+  { method: 'PATCH', url: (f) => `/api/v1/contact-lists/${f.list}`, body: () => ({ name: 'Renamed' }), ok: 200 },
+  { method: 'DELETE', url: (f) => `/api/v1/contact-lists/${f.list}`, ok: 204 },
+  { method: 'POST', url: (f) => `/api/v1/contact-lists/${f.list}/contacts`, body: (f) => ({ contactIds: [f.contact] }), ok: 200 },
+  { method: 'DELETE', url: (f) => `/api/v1/contact-lists/${f.list}/contacts`, body: (f) => ({ contactIds: [f.contact] }), ok: 200 },
+  { method: 'PUT', url: (f) => `/api/v1/contact-lists/${f.list}/contacts`, body: (f) => ({ contactIds: [f.other, f.contact] }), ok: 200 },
+];
+
+type Role = 'anonymous' | 'journalist' | 'prOfA' | 'prOfB' | 'readOnlyOfA' | 'admin' | 'prWithoutModule';
+const callers = {} as Record<Role, Caller | null>;
+
+beforeAll(async () => {
+  const ada = demo.admin;
+  const harbour = (await as(demo.pr, 'GET', '/api/v1/current_user/info')).json().account.id;
+  callers.anonymous = null;
+  callers.journalist = demo.journalist;
+  callers.prOfA = demo.pr;
+  callers.admin = ada;
+  callers.prOfB = await newPerson(demo.app, 'Bea');
+  await placeIn(ada, callers.prOfB, await newAccount(ada, 'Account B', ['ROLE_MODULE_CONTACTS']));
+  callers.readOnlyOfA = await newPerson(demo.app, 'Reed');
+  await placeIn(ada, callers.readOnlyOfA, harbour, true);
+  callers.prWithoutModule = await newPerson(demo.app, 'Nomo');
+  await placeIn(ada, callers.prWithoutModule, await newAccount(ada, 'Newsroom only', ['ROLE_MODULE_ONLINE_NEWSROOM']));
+});
+
+/** What each role gets from an endpoint called on account A's things. */
+function expected(role: Role, endpoint: (typeof ENDPOINTS)[number]): number {
+  switch (role) {
+    case 'anonymous':
+      return 401;
+    case 'journalist':
+    case 'prWithoutModule':
+      return 403;
+    case 'prOfA':
+      return endpoint.ok;
+    case 'readOnlyOfA':
+      return endpoint.method === 'GET' ? endpoint.ok : 403;
+    // Other accounts (the platform admin's is the product's own) work on their own contacts only.
+    case 'prOfB':
+    case 'admin':
+      return endpoint.collection ? endpoint.ok : 404;
+  }
+}
+
+describe('who may use which contacts endpoint', () => {
+  const roles: Role[] = ['anonymous', 'journalist', 'prWithoutModule', 'prOfA', 'prOfB', 'readOnlyOfA', 'admin'];
+  it.each(roles)('%s', async (role) => {
+    const seen: string[] = [];
+    const wanted: string[] = [];
+    for (const endpoint of ENDPOINTS) {
+      const f = await fixture();
+      const answer = await as(callers[role], endpoint.method, endpoint.url(f), endpoint.body?.(f));
+      const line = `${endpoint.method} ${endpoint.url(f).replace(/\/\d+/g, '/:id')}`;
+      seen.push(`${line} ${answer.statusCode}`);
+      wanted.push(`${line} ${expected(role, endpoint)}`);
+      if (answer.statusCode >= 400) expect(answer.json().errors ?? answer.json().detail, line).toBeTruthy();
+    }
+    expect(seen).toEqual(wanted);
+  });
+
+  it('covers every contacts route the app has', async () => {
+    const routes: string[] = [];
+    const app = await buildTestApp(t.core, {
+      onRoute: (route) => {
+        if (/^\/api\/v1\/contact(s|-lists)\b/.test(route.url)) for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url.replace(/:\w+/g, ':id')}`);
+      },
+    });
+    await app.close();
+    const sample = { contact: 1, other: 2, note: 3, list: 4 };
+    expect(ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.url(sample).replace(/\/\d+/g, '/:id')}`).sort()).toEqual(routes.sort());
+  });
+});

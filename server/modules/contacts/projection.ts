@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import type { ContactEvent, ContactFields } from '../../../contracts/contacts/index.ts';
+import type { EventOf } from '../../../contracts/events/define.ts';
+import type { NameChanged } from '../../../contracts/users/settings-events.ts';
+import type { Tx } from '../../events/types.ts';
+import type { InlineProjection } from '../../projections/inline.ts';
+import './tables.ts';
+
+const columns = (fields: ContactFields) => ({
+  name: fields.name,
+  job_title: fields.jobTitle,
+  outlets: fields.outlets,
+  companies: fields.companies,
+  beats: fields.beats,
+  emails: fields.emails,
+  phones: JSON.stringify(fields.phones),
+  links: JSON.stringify(fields.links),
+  addresses: JSON.stringify(fields.addresses),
+  timezone: fields.timezone,
+  country: fields.country,
+  tags: fields.tags,
+});
+
+/** Appends contacts at the end of a list, in the order given, skipping those already on it. */
+async function append(trx: Tx, listId: number, contactIds: number[], at: Date): Promise<void> {
+  await sql`
+    insert into contact_list_members (list_id, contact_id, position, added_at)
+    select ${listId}, t.contact_id, coalesce((select max(position) from contact_list_members where list_id = ${listId}), 0) + t.n, ${at}
+    from unnest(${sql.val(contactIds)}::bigint[]) with ordinality t(contact_id, n)
+    on conflict do nothing`.execute(trx);
+}
+
+async function touchList(trx: Tx, listId: number, at: Date): Promise<void> {
+  await trx.updateTable('contact_lists').set({ updated_at: at }).where('id', '=', listId).execute();
+}
+
+/** Contacts, their notes and earlier wordings, lists and their members, and pairs said not to be duplicates. */
+export const contactsProjection: InlineProjection<ContactEvent | EventOf<typeof NameChanged>> = {
+  name: 'contacts',
+  tables: ['contact_not_duplicates', 'contact_list_members', 'contact_lists', 'contact_note_revisions', 'contact_notes', 'contacts'],
+  async apply(trx, event) {
+    const at = event.recordedAt;
+    switch (event.type) {
+      case 'ContactAdded': {
+        const { accountId, contactId, userId, fields } = event.data;
+        await trx
+          .insertInto('contacts')
+          .values({ id: contactId, account_id: accountId, user_id: userId, ...columns(fields), do_not_contact: false, created_at: at, updated_at: at })
+          .execute();
+        return;
+      }
+      case 'ContactEdited':
+        await trx.updateTable('contacts').set({ ...columns(event.data.fields), updated_at: at }).where('id', '=', event.data.contactId).execute();
+        return;
+      case 'ContactRemoved': {
+        const { contactId } = event.data;
+        const notes = trx.selectFrom('contact_notes').select('id').where('contact_id', '=', contactId);
+        await trx.deleteFrom('contact_note_revisions').where('note_id', 'in', notes).execute();
+        await trx.deleteFrom('contact_notes').where('contact_id', '=', contactId).execute();
+        await trx.deleteFrom('contact_list_members').where('contact_id', '=', contactId).execute();
+        await trx.deleteFrom('contact_not_duplicates').where((eb) => eb.or([eb('contact_id', '=', contactId), eb('other_id', '=', contactId)])).execute();
+        await trx.deleteFrom('contacts').where('id', '=', contactId).execute();
+        return;
+      }
+      case 'NoteAdded': {
+        const { accountId, contactId, noteId, text, authorId } = event.data;
+        await trx.insertInto('contact_notes').values({ id: noteId, contact_id: contactId, account_id: accountId, author_id: authorId, text, created_at: at, edited_at: null }).execute();
+        return;
+      }
+      case 'NoteEdited': {
+        const { noteId, text } = event.data;
+        await sql`insert into contact_note_revisions (note_id, text, replaced_at) select id, text, ${at} from contact_notes where id = ${noteId}`.execute(trx);
+        await trx.updateTable('contact_notes').set({ text, edited_at: at }).where('id', '=', noteId).execute();
+        return;
+      }
+      case 'DoNotContactSet':
+      case 'DoNotContactCleared':
+        await trx.updateTable('contacts').set({ do_not_contact: event.type === 'DoNotContactSet', updated_at: at }).where('id', '=', event.data.contactId).execute();
+        return;
+      case 'ContactsMerged': {
+        const { contactId, mergedId, fields, doNotContact } = event.data;
+        await trx.updateTable('contacts').set({ ...columns(fields), do_not_contact: doNotContact, updated_at: at }).where('id', '=', contactId).execute();
+        await trx.updateTable('contact_notes').set({ contact_id: contactId }).where('contact_id', '=', mergedId).execute();
+        // The merged contact's place on each list it shared with the kept one goes with it (ContactRemoved).
+        await sql`
+          update contact_list_members m set contact_id = ${contactId}
+          where m.contact_id = ${mergedId}
+            and not exists (select 1 from contact_list_members k where k.list_id = m.list_id and k.contact_id = ${contactId})`.execute(trx);
+        return;
+      }
+      case 'NotDuplicatesMarked': {
+        const { accountId, contactId, otherId } = event.data;
+        await trx.insertInto('contact_not_duplicates').values({ account_id: accountId, contact_id: contactId, other_id: otherId }).onConflict((oc) => oc.doNothing()).execute();
+        return;
+      }
+      case 'ListCreated': {
+        const { accountId, listId, name, description, createdBy } = event.data;
+        await trx.insertInto('contact_lists').values({ id: listId, account_id: accountId, name, description, created_by: createdBy, created_at: at, updated_at: at }).execute();
+        return;
+      }
+      case 'ListRenamed':
+        await trx.updateTable('contact_lists').set({ name: event.data.name, description: event.data.description, updated_at: at }).where('id', '=', event.data.listId).execute();
+        return;
+      case 'ListDeleted':
+        await trx.deleteFrom('contact_list_members').where('list_id', '=', event.data.listId).execute();
+        await trx.deleteFrom('contact_lists').where('id', '=', event.data.listId).execute();
+        return;
+      case 'AddedToList':
+        await append(trx, event.data.listId, event.data.contactIds, at);
+        await touchList(trx, event.data.listId, at);
+        return;
+      case 'RemovedFromList':
+        await trx.deleteFrom('contact_list_members').where('list_id', '=', event.data.listId).where('contact_id', 'in', event.data.contactIds).execute();
+        await touchList(trx, event.data.listId, at);
+        return;
+      case 'ListReordered':
+        await sql`
+          update contact_list_members m set position = t.n
+          from unnest(${sql.val(event.data.contactIds)}::bigint[]) with ordinality t(contact_id, n)
+          where m.list_id = ${event.data.listId} and m.contact_id = t.contact_id`.execute(trx);
+        await touchList(trx, event.data.listId, at);
+        return;
+      case 'NameChanged':
+        // A person's name is theirs: every account's record of them follows it.
+        await trx.updateTable('contacts').set({ name: `${event.data.firstname} ${event.data.lastname}` }).where('user_id', '=', event.data.userId).execute();
+        return;
+    }
+  },
+};

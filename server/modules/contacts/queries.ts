@@ -1,0 +1,308 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { ContactView, DirectoryQuery, DirectoryRow, ListView, NoteView } from '../../../contracts/contacts/api.ts';
+import type { ContactFields } from '../../../contracts/contacts/fields.ts';
+import { BEATS } from '../../../contracts/users/enums.ts';
+import { countryName } from '../../../contracts/users/settings.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Tx } from '../../events/types.ts';
+import './tables.ts';
+
+type Db = Kysely<Database> | Tx;
+
+const beatsOf = (ids: readonly number[]) => BEATS.filter((known) => ids.includes(known.id)).map((known) => ({ ...known }));
+const countryOf = (code: string | null) => (code ? { id: code, name: countryName(code) } : null);
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+const iso = (at: Date | string) => new Date(at).toISOString();
+
+/** The modules of a person's account, or null without one. */
+export async function accountModules(db: Db, accountId: number | null): Promise<string[] | null> {
+  if (accountId === null) return null;
+  const row = await db.selectFrom('accounts').select('modules').where('id', '=', accountId).executeTakeFirst();
+  return row?.modules ?? null;
+}
+
+/** What the platform shows of a person: a private profile shows only their name and face. */
+type Person = { userId: number; slug: string; avatar: string | null; name: string; jobTitle: string | null; beats: number[]; outlets: string[]; companies: string[]; country: string | null; links: ContactFields['links']; phones: ContactFields['phones'] };
+
+export async function peopleByIds(db: Db, userIds: readonly number[]): Promise<Map<number, Person>> {
+  if (userIds.length === 0) return new Map();
+  const { rows } = await sql<{
+    id: number;
+    slug: string;
+    logo: string | null;
+    firstname: string;
+    lastname: string;
+    job_title: string | null;
+    visibility: string | null;
+    country: string | null;
+    links: ContactFields['links'] | null;
+    contacts: Record<string, string | null> | null;
+    beats: number[];
+    outlets: string[];
+    companies: string[];
+  }>`
+    select u.id, u.slug, u.logo, u.firstname, u.lastname, u.job_title, p.visibility, p.country, p.links, p.contacts,
+      array(select beat_id from user_beats where user_id = u.id order by position) as beats,
+      array(select o.name from outlet_people op join outlets o on o.id = op.outlet_id where op.user_id = u.id order by o.name) as outlets,
+      array(select c.name from company_people cp join companies c on c.id = cp.company_id where cp.user_id = u.id order by c.name) as companies
+    from users u left join user_profiles p on p.user_id = u.id
+    where u.id = any(${sql.val(userIds)}::bigint[])`.execute(db);
+  return new Map(
+    rows.map((row) => {
+      const hidden = row.visibility === 'private';
+      // Work numbers only: mobile and home numbers never leave a profile.
+      const work = Object.fromEntries(Object.entries(row.contacts ?? {}).filter(([key, value]) => (key === 'workDirect' || key === 'workReception') && value)) as ContactFields['phones'];
+      const links = Object.fromEntries(Object.entries(row.links ?? {}).filter(([, value]) => value)) as ContactFields['links'];
+      return [
+        row.id,
+        {
+          userId: row.id,
+          slug: row.slug,
+          avatar: row.logo,
+          name: `${row.firstname} ${row.lastname}`,
+          jobTitle: hidden ? null : row.job_title,
+          beats: hidden ? [] : row.beats,
+          outlets: hidden ? [] : row.outlets,
+          companies: hidden ? [] : row.companies,
+          country: hidden ? null : row.country,
+          links: hidden ? {} : links,
+          phones: hidden ? {} : work,
+        },
+      ];
+    }),
+  );
+}
+
+/** Each word typed is a prefix: "jo smi" finds Jo Smith while it is being typed. */
+function prefixQuery(q: string): RawBuilder<unknown> | null {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  return words ? sql`to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})` : null;
+}
+
+/**
+ * The directory: the account's contacts and the platform's journalists it keeps no record of,
+ * in one order. Each side is narrowed by the same filters (a person's beats, outlets and
+ * country are their profile's) and the page is cut from both at once.
+ */
+export async function directory(db: Kysely<Database>, accountId: number, query: DirectoryQuery): Promise<{ data: DirectoryRow[]; hasMore: boolean }> {
+  const tsquery = query.q ? prefixQuery(query.q) : null;
+  const contactWhere: RawBuilder<unknown>[] = [sql`c.account_id = ${accountId}`];
+  const personWhere: RawBuilder<unknown>[] = [
+    sql`'journo' = any(u.roles)`,
+    sql`coalesce(p.visibility, 'public') = 'public'`,
+    sql`not exists (select 1 from contacts k where k.account_id = ${accountId} and k.user_id = u.id)`,
+  ];
+  if (query.q) {
+    if (!tsquery) return { data: [], hasMore: false };
+    contactWhere.push(sql`c.search_vector @@ ${tsquery}`);
+    personWhere.push(sql`to_tsvector('simple', u.firstname || ' ' || u.lastname || ' ' || coalesce(u.job_title, '')) @@ ${tsquery}`);
+  }
+  const profileOf = (column: RawBuilder<unknown>) => sql`(c.user_id is not null and exists (select 1 from user_profiles pp where pp.user_id = c.user_id and ${column}))`;
+  if (query.beat !== undefined) {
+    const beat = query.beat;
+    contactWhere.push(sql`(c.beats @> array[${beat}]::integer[] or (c.user_id is not null and exists (select 1 from user_beats ub where ub.user_id = c.user_id and ub.beat_id = ${beat})))`);
+    personWhere.push(sql`exists (select 1 from user_beats ub where ub.user_id = u.id and ub.beat_id = ${beat})`);
+  }
+  if (query.outlet) {
+    const outlet = query.outlet;
+    const atOutlet = (user: RawBuilder<unknown>) => sql`exists (select 1 from outlet_people op join outlets o on o.id = op.outlet_id where op.user_id = ${user} and lower(o.name) = lower(${outlet}))`;
+    contactWhere.push(sql`(c.outlets @> array[${outlet}]::text[] or (c.user_id is not null and ${atOutlet(sql`c.user_id`)}))`);
+    personWhere.push(atOutlet(sql`u.id`));
+  }
+  if (query.country) {
+    contactWhere.push(sql`(c.country = ${query.country} or ${profileOf(sql`pp.country = ${query.country}`)})`);
+    personWhere.push(sql`p.country = ${query.country}`);
+  }
+  // Tags, lists and email addresses are the account's own: only its contacts have them.
+  const contactsOnly = query.tag !== undefined || query.list !== undefined || query.hasEmail === true;
+  if (query.tag) contactWhere.push(sql`c.tags @> array[${query.tag}]::text[]`);
+  if (query.list !== undefined) contactWhere.push(sql`exists (select 1 from contact_list_members m where m.list_id = ${query.list} and m.contact_id = c.id)`);
+  if (query.hasEmail !== undefined) contactWhere.push(query.hasEmail ? sql`cardinality(c.emails) > 0` : sql`cardinality(c.emails) = 0`);
+
+  const ORDERS = {
+    name: sql`sort_name, id nulls first, user_id`,
+    '-name': sql`sort_name desc, id desc nulls last, user_id desc`,
+    recent: sql`changed_at desc, id desc nulls last, user_id desc`,
+    list: sql`list_position, id`,
+  };
+  const position = query.list === undefined ? sql`null::integer` : sql`(select m.position from contact_list_members m where m.list_id = ${query.list} and m.contact_id = c.id)`;
+  const contacts = sql`select c.id, c.user_id, lower(c.name) as sort_name, c.updated_at as changed_at, ${position} as list_position from contacts c where ${sql.join(contactWhere, sql` and `)}`;
+  const people = sql`
+    select null::bigint as id, u.id as user_id, lower(u.firstname || ' ' || u.lastname) as sort_name, u.created_at as changed_at, null::integer as list_position
+    from users u left join user_profiles p on p.user_id = u.id where ${sql.join(personWhere, sql` and `)}`;
+  const { rows } = await sql<{ id: number | null; user_id: number | null }>`
+    select id, user_id from (${contacts} ${contactsOnly ? sql`` : sql`union all ${people}`}) d
+    order by ${ORDERS[query.sort]} offset ${query.offset} limit ${query.limit + 1}`.execute(db);
+  const page = rows.slice(0, query.limit);
+  return { data: await directoryRows(db, page), hasMore: rows.length > query.limit };
+}
+
+/** Directory rows for contacts (by id) and people without a record (by user id), in the order given. */
+export async function directoryRows(db: Db, keys: readonly { id: number | null; user_id: number | null }[]): Promise<DirectoryRow[]> {
+  const contactIds = keys.flatMap((key) => (key.id === null ? [] : [key.id]));
+  const records = contactIds.length === 0 ? [] : await db.selectFrom('contacts').selectAll().where('id', 'in', contactIds).execute();
+  const byId = new Map(records.map((record) => [record.id, record]));
+  const people = await peopleByIds(db, [...new Set(keys.flatMap((key) => (key.user_id === null ? [] : [key.user_id])))]);
+  return keys.map((key) => {
+    const record = key.id === null ? undefined : byId.get(key.id);
+    const person = key.user_id === null ? undefined : people.get(key.user_id);
+    return {
+      id: record?.id ?? null,
+      userId: person?.userId ?? null,
+      slug: person?.slug ?? null,
+      avatar: person?.avatar ?? null,
+      name: person?.name ?? record?.name ?? '',
+      jobTitle: person ? person.jobTitle : (record?.job_title ?? null),
+      outlets: person ? person.outlets : (record?.outlets ?? []),
+      beats: beatsOf(person ? person.beats : (record?.beats ?? [])),
+      emails: record?.emails ?? [],
+      country: countryOf(person ? person.country : (record?.country ?? null)),
+      tags: record?.tags ?? [],
+      doNotContact: record?.do_not_contact ?? false,
+    };
+  });
+}
+
+export async function contactKey(db: Db, accountId: number, contactId: number) {
+  return db.selectFrom('contacts').select(['id', 'user_id']).where('id', '=', contactId).where('account_id', '=', accountId).executeTakeFirst();
+}
+
+/** One contact of the account, whole: a person's profile fields are read from their profile. */
+export async function findContact(db: Db, accountId: number, contactId: number): Promise<ContactView | null> {
+  const record = await db.selectFrom('contacts').selectAll().where('id', '=', contactId).where('account_id', '=', accountId).executeTakeFirst();
+  if (!record) return null;
+  const person = record.user_id === null ? undefined : (await peopleByIds(db, [record.user_id])).get(record.user_id);
+  const [notes, lists] = await Promise.all([notesOf(db, contactId), db.selectFrom('contact_list_members as m').innerJoin('contact_lists as l', 'l.id', 'm.list_id').select(['l.id', 'l.name']).where('m.contact_id', '=', contactId).orderBy('l.name').orderBy('l.id').execute()]);
+  const own = {
+    name: record.name,
+    jobTitle: record.job_title,
+    outlets: record.outlets,
+    companies: record.companies,
+    beats: record.beats,
+    phones: json(record.phones),
+    links: json(record.links),
+    addresses: json(record.addresses),
+    timezone: record.timezone,
+    country: record.country,
+  };
+  const shown = person ? { ...own, ...person, addresses: {}, timezone: null } : own;
+  return {
+    id: record.id,
+    userId: record.user_id,
+    slug: person?.slug ?? null,
+    avatar: person?.avatar ?? null,
+    name: shown.name,
+    jobTitle: shown.jobTitle,
+    outlets: shown.outlets,
+    companies: shown.companies,
+    beats: beatsOf(shown.beats),
+    emails: record.emails,
+    phones: shown.phones,
+    links: shown.links,
+    addresses: shown.addresses,
+    timezone: shown.timezone,
+    country: countryOf(shown.country),
+    tags: record.tags,
+    doNotContact: record.do_not_contact,
+    lists,
+    notes,
+    createdAt: iso(record.created_at),
+    updatedAt: iso(record.updated_at),
+  };
+}
+
+async function notesOf(db: Db, contactId: number): Promise<NoteView[]> {
+  const notes = await db
+    .selectFrom('contact_notes as n')
+    .leftJoin('users as u', 'u.id', 'n.author_id')
+    .select(['n.id', 'n.text', 'n.author_id', 'u.firstname', 'u.lastname', 'n.created_at', 'n.edited_at'])
+    .where('n.contact_id', '=', contactId)
+    .orderBy('n.id', 'desc')
+    .execute();
+  const ids = notes.map((note) => note.id);
+  const revisions = ids.length === 0 ? [] : await db.selectFrom('contact_note_revisions').selectAll().where('note_id', 'in', ids).orderBy('replaced_at', 'desc').execute();
+  return notes.map((note) => ({
+    id: note.id,
+    text: note.text,
+    author: { id: note.author_id, name: note.firstname === null ? '' : `${note.firstname} ${note.lastname}` },
+    createdAt: iso(note.created_at),
+    editedAt: note.edited_at ? iso(note.edited_at) : null,
+    history: revisions.filter((revision) => revision.note_id === note.id).map((revision) => ({ text: revision.text, replacedAt: iso(revision.replaced_at) })),
+  }));
+}
+
+export async function findNote(db: Db, accountId: number, contactId: number, noteId: number): Promise<NoteView | null> {
+  if (!(await contactKey(db, accountId, contactId))) return null;
+  return (await notesOf(db, contactId)).find((note) => note.id === noteId) ?? null;
+}
+
+/** The account's records of these people, by user id. */
+export async function recordsOfPeople(db: Db, accountId: number, userIds: readonly number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('contacts').select(['id', 'user_id']).where('account_id', '=', accountId).where('user_id', 'in', userIds).execute();
+  return new Map(rows.map((row) => [row.user_id!, row.id]));
+}
+
+/** Which of these ids are the account's contacts. */
+export async function ownContacts(db: Db, accountId: number, contactIds: readonly number[]): Promise<Set<number>> {
+  if (contactIds.length === 0) return new Set();
+  const rows = await db.selectFrom('contacts').select('id').where('account_id', '=', accountId).where('id', 'in', contactIds).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function listMembers(db: Db, listId: number): Promise<number[]> {
+  const rows = await db.selectFrom('contact_list_members').select('contact_id').where('list_id', '=', listId).orderBy('position').execute();
+  return rows.map((row) => row.contact_id);
+}
+
+/** Holds a list still for the rest of the transaction: its members are read, then changed, by one writer at a time. */
+export async function lockList(trx: Tx, accountId: number, listId: number): Promise<boolean> {
+  const row = await trx.selectFrom('contact_lists').select('id').where('id', '=', listId).where('account_id', '=', accountId).forUpdate().executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function listsOf(db: Db, accountId: number, listId?: number): Promise<ListView[]> {
+  let query = db
+    .selectFrom('contact_lists as l')
+    .select(['l.id', 'l.name', 'l.description', 'l.created_at', 'l.updated_at', sql<number>`(select count(*)::int from contact_list_members m where m.list_id = l.id)`.as('count')])
+    .where('l.account_id', '=', accountId)
+    .orderBy(sql`lower(l.name)`)
+    .orderBy('l.id');
+  if (listId !== undefined) query = query.where('l.id', '=', listId);
+  return (await query.execute()).map((row) => ({ id: row.id, name: row.name, description: row.description, count: row.count, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) }));
+}
+
+const HANDLE_NETWORKS = ['twitter', 'linkedIn', 'instagram', 'facebook', 'youtube'];
+
+/**
+ * Pairs that look like one person (Prezly's rules): a shared email address (which is also one's
+ * address among the other's); or, for two without any address, the same name or the same social
+ * profile. Pairs said to be two people are left out.
+ */
+export async function duplicates(db: Kysely<Database>, accountId: number, limit: number) {
+  const handle = (alias: string) => sql`lower(regexp_replace(regexp_replace(${sql.ref(`${alias}.value`)}, '^https?://(www\\.|m\\.|mobile\\.)?', ''), '/+$', ''))`;
+  const { rows } = await sql<{ a: number; b: number; reason: 'email' | 'name' | 'handle' }>`
+    select distinct on (a, b) a, b, reason from (
+      select x.id as a, y.id as b, 'email' as reason, 1 as rank
+      from contacts x join contacts y on y.account_id = x.account_id and y.id > x.id and y.emails && x.emails
+      where x.account_id = ${accountId} and cardinality(x.emails) > 0
+      union all
+      select x.id, y.id, 'name', 2
+      from contacts x join contacts y on y.account_id = x.account_id and lower(y.name) = lower(x.name) and y.id > x.id
+      where x.account_id = ${accountId} and cardinality(x.emails) = 0 and cardinality(y.emails) = 0
+      union all
+      select x.id, y.id, 'handle', 3
+      from contacts x cross join lateral jsonb_each_text(x.links) xl
+      join contacts y on y.account_id = x.account_id and y.id > x.id and cardinality(y.emails) = 0
+      cross join lateral jsonb_each_text(y.links) yl
+      where x.account_id = ${accountId} and cardinality(x.emails) = 0
+        and xl.key = any(${sql.val(HANDLE_NETWORKS)}::text[]) and yl.key = xl.key and ${handle('xl')} = ${handle('yl')}
+    ) pairs
+    where not exists (select 1 from contact_not_duplicates n where n.contact_id = pairs.a and n.other_id = pairs.b)
+    order by a, b, rank
+    limit ${limit}`.execute(db);
+  const ids = [...new Set(rows.flatMap((row) => [row.a, row.b]))];
+  const records = ids.length === 0 ? [] : await db.selectFrom('contacts').select(['id', 'user_id']).where('id', 'in', ids).execute();
+  const byId = new Map((await directoryRows(db, records)).map((row) => [row.id!, row]));
+  return rows.map((row) => ({ reason: row.reason, contacts: [byId.get(row.a)!, byId.get(row.b)!] as [DirectoryRow, DirectoryRow] }));
+}
