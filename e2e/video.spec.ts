@@ -113,6 +113,11 @@ test('the recorder and the player on their development pages, on a desktop and a
     await recorder.getByRole('button', { name: 'Stop recording' }).click();
     await expect(recorder.getByRole('button', { name: 'Use this video' })).toBeFocused();
     await expect(recorder.getByRole('status')).toHaveText('Recorded. Watch it back, then use it or retake it.');
+    // The playback knows the recording's length at once, not 0:00 until played to the end.
+    const length = () => recorder.getByLabel('Your recording').evaluate((video: HTMLVideoElement) => video.duration);
+    await expect.poll(length, { timeout: 10_000 }).toBeGreaterThan(1.5);
+    expect(Number.isFinite(await length())).toBe(true);
+    expect(await recorder.getByLabel('Your recording').evaluate((video: HTMLVideoElement) => video.currentTime)).toBe(0);
     await keepView(page, testInfo, `recorder-recorded-${width}`);
 
     // Retake throws the recording away and opens the camera again.

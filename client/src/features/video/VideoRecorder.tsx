@@ -465,5 +465,15 @@ function RecordingPlayback({ recording }: { recording: Recording }) {
     return () => URL.revokeObjectURL(made);
   }, [recording.blob]);
   if (!recording.blob) return <p className="recorder__message">Recorded {new Date(recording.createdAt).toLocaleString()}</p>;
-  return url ? <video className="recorder__playback" src={url} controls playsInline aria-label="Your recording" /> : null;
+  return url ? <video className="recorder__playback" src={url} controls playsInline aria-label="Your recording" onLoadedMetadata={(event) => findLength(event.currentTarget)} /> : null;
+}
+
+/**
+ * Chromium's recorder writes WebM without its length, so the player would say 0:00 until played
+ * to the end: a seek past the end makes the browser read the whole file and learn it.
+ */
+function findLength(media: HTMLVideoElement) {
+  if (Number.isFinite(media.duration)) return;
+  media.addEventListener('durationchange', () => (media.currentTime = 0), { once: true });
+  media.currentTime = Number.MAX_SAFE_INTEGER;
 }
