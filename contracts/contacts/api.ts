@@ -163,3 +163,46 @@ export const mergeBody = z.object({
 export const otherBody = z.object({ otherId: z.number().int().positive() });
 export const duplicatePair = z.object({ reason: z.enum(['email', 'name', 'handle']), contacts: z.tuple([directoryRow, directoryRow]) });
 export const duplicatesView = z.object({ data: z.array(duplicatePair) });
+
+/**
+ * The columns of an export, in order, named as the fields an import maps headers to, so an
+ * exported file imports again as it is. Lists inside a cell are separated by semicolons.
+ */
+export const CSV_COLUMNS = [
+  'name',
+  'jobTitle',
+  'outlets',
+  'companies',
+  'beats',
+  'emails',
+  'mobile',
+  'workDirect',
+  'workReception',
+  'home',
+  'authorUrl',
+  'website',
+  'twitter',
+  'linkedIn',
+  'instagram',
+  'facebook',
+  'youtube',
+  'other',
+  'timezone',
+  'country',
+  'tags',
+] as const;
+/** What a column of an imported file may be: an export's column, or a name in two parts. */
+export const importField = z.enum([...CSV_COLUMNS, 'firstName', 'lastName']);
+export type ImportField = z.infer<typeof importField>;
+/** The person's choice in the preview step: which header of the file fills which field. */
+export const importMapping = z.record(z.string().max(200), importField);
+export const CONSENT_REQUIRED = 'Confirm that you may contact the people in this file';
+export const importReport = z.object({
+  imported: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** Rows left out, by their line in the file (the header is line 1), each with the spec's words. */
+  failed: z.array(z.object({ line: z.number().int(), errors: z.array(z.string()) })),
+});
+export type ImportReport = z.infer<typeof importReport>;
+export const exportQuery = z.object({ list: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() });

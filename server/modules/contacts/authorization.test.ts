@@ -11,8 +11,21 @@ const t = useTestCore(productModel, { process: false });
 const demo = useDemo(t);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const as = (who: Caller | null, method: Method, url: string, payload?: object) =>
-  demo.app.inject({ method, url, headers: { 'x-requested-with': 'XMLHttpRequest' }, cookies: who ? { [SESSION_COOKIE]: who.token } : {}, ...(payload ? { payload } : {}) });
+const as = (who: Caller | null, method: Method, url: string, payload?: object | string) =>
+  demo.app.inject({
+    method,
+    url,
+    headers: { 'x-requested-with': 'XMLHttpRequest', ...(typeof payload === 'string' ? { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } : {}) },
+    cookies: who ? { [SESSION_COOKIE]: who.token } : {},
+    ...(payload ? { payload } : {}),
+  });
+
+const BOUNDARY = 'matrix-boundary';
+const importForm = [
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="consent"\r\n\r\ntrue\r\n`,
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="mapping"\r\n\r\n{"name":"name"}\r\n`,
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\nname\nImported\r\n--${BOUNDARY}--\r\n`,
+].join('');
 
 type Fixture = { contact: number; other: number; note: number; list: number };
 
@@ -29,10 +42,12 @@ async function fixture(): Promise<Fixture> {
 }
 
 /** Every contacts endpoint: how it is called on account A's things, and what A's own PR person gets. */
-const ENDPOINTS: { method: Method; url: (f: Fixture) => string; body?: (f: Fixture) => object; ok: number; collection?: true }[] = [
+const ENDPOINTS: { method: Method; url: (f: Fixture) => string; body?: (f: Fixture) => object | string; ok: number; collection?: true }[] = [
   { method: 'GET', url: () => '/api/v1/contacts', ok: 200, collection: true },
   { method: 'POST', url: () => '/api/v1/contacts', body: () => ({ name: 'New' }), ok: 201, collection: true },
   { method: 'GET', url: () => '/api/v1/contacts/duplicates', ok: 200, collection: true },
+  { method: 'POST', url: () => '/api/v1/contacts/import', body: () => importForm, ok: 200, collection: true },
+  { method: 'GET', url: () => '/api/v1/contacts/export', ok: 200, collection: true },
   { method: 'GET', url: (f) => `/api/v1/contacts/${f.contact}`, ok: 200 },
   { method: 'PATCH', url: (f) => `/api/v1/contacts/${f.contact}`, body: () => ({ name: 'Renamed' }), ok: 200 },
   { method: 'DELETE', url: (f) => `/api/v1/contacts/${f.contact}`, ok: 204 },
@@ -101,6 +116,7 @@ describe('who may use which contacts endpoint', () => {
       seen.push(`${line} ${answer.statusCode}`);
       wanted.push(`${line} ${expected(role, endpoint)}`);
       if (answer.statusCode >= 400) expect(answer.json().errors ?? answer.json().detail, line).toBeTruthy();
+      if (line === 'POST /api/v1/contacts/import' && answer.statusCode === 200) expect(answer.json().imported, role).toBe(1);
     }
     expect(seen).toEqual(wanted);
   });

@@ -16,7 +16,12 @@ function mayWrite(by: Member, accountId: number | null, missing: string): void {
   if (by.isReadOnly) throw new Forbidden(READ_ONLY);
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with every object's keys sorted: the log's jsonb gives keys back in its own order, not the order written. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,
+  );
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** The fields after a change: only what the change names moves. A person on the platform takes private fields only. */
 export function applyChanges(current: ContactFields, changes: ContactInput, isPerson: boolean): ContactFields {

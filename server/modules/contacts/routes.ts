@@ -1,13 +1,18 @@
+import fastifyMultipart from '@fastify/multipart';
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addContactBody,
+  CONSENT_REQUIRED,
   contactView,
   directoryPage,
   directoryQuery,
   duplicatesView,
   editContactBody,
+  exportQuery,
+  importMapping,
+  importReport,
   listBody,
   listMembersBody,
   listsView,
@@ -31,15 +36,18 @@ import { Forbidden, NotFound, ValidationFailed } from '../../errors.ts';
 import type { UnitOfWork } from '../../events/command-handler.ts';
 import { fold } from '../../events/decider.ts';
 import type { AnyEvent } from '../../events/types.ts';
+import { withUploadedFile } from '../../http/multipart.ts';
 import { created, eventMetadata } from '../../http/request-context.ts';
 import { actorOf, requireUser } from '../auth/plugin.ts';
 import { applyChanges, contactDecider, contactStream, listDecider, listStream, type ContactCommand } from './commands.ts';
+import { exportCsv, importRows, readRows } from './csv.ts';
 import { contactsRefusal, type Member } from './permissions.ts';
 import { accountModules, directory, duplicates, findContact, findNote, listMembers, listsOf, lockList, ownContacts, peopleByIds, recordsOfPeople } from './queries.ts';
 
 const PERSON_LOCK_NAMESPACE = 7316;
 const NO_PERSON = 'No such person';
 const DUPLICATES_SHOWN = 200;
+const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 
 type Unit = UnitOfWork<AnyEvent>;
 type WithoutActor<C> = C extends unknown ? Omit<C, 'by'> : never;
@@ -128,6 +136,49 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
         return id;
       });
       return created(reply, contactId).send(await contactOf(member, contactId));
+    });
+
+    // Registered here, not app-wide: of this module's routes only the import reads a form.
+    await app.register(fastifyMultipart, { throwFileSizeLimit: false, limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10 } });
+
+    // The form's `consent` and `mapping` (header to field, as JSON) come before its `file`, as a
+    // browser's FormData sends them in the order appended; the file is read as it arrives.
+    app.post('/api/v1/contacts/import', { schema: { response: { 200: importReport } } }, async (request) => {
+      const { member, metadata } = await memberOf(request);
+      return withUploadedFile(request, async (part) => {
+        if (part?.fieldname !== 'file') throw new ValidationFailed(['Choose a file to upload']);
+        const field = (name: string) => {
+          const value = part.fields[name];
+          return value && !Array.isArray(value) && value.type === 'field' ? String(value.value) : undefined;
+        };
+        const refuse = (lines: string[]) => {
+          part.file.resume();
+          return new ValidationFailed(lines);
+        };
+        if (field('consent') !== 'true') throw refuse([CONSENT_REQUIRED]);
+        let mapping: unknown;
+        try {
+          mapping = JSON.parse(field('mapping') ?? '');
+        } catch {
+          throw refuse(['mapping: Map the columns of the file to fields']);
+        }
+        const parsed = importMapping.safeParse(mapping);
+        if (!parsed.success) throw refuse(parsed.error.issues.map((issue) => `mapping${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message}`));
+        const fields = Object.values(parsed.data);
+        if (!fields.includes('name') && !fields.includes('firstName') && !fields.includes('lastName')) throw refuse(['mapping: Map a column to the name']);
+        const report = await importRows(core, member, metadata, readRows(part.file, parsed.data));
+        if (part.file.truncated) throw new ValidationFailed([`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; the rows before the cut were imported`], 413);
+        return report;
+      });
+    });
+
+    app.get('/api/v1/contacts/export', { schema: { querystring: exportQuery } }, async (request, reply) => {
+      const { member } = await memberOf(request);
+      if (request.query.list !== undefined) await listOf(member, request.query.list);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="contacts.csv"')
+        .send(exportCsv(db, member.accountId, request.query.list));
     });
 
     app.get('/api/v1/contacts/duplicates', { schema: { response: { 200: duplicatesView } } }, async (request) => {

@@ -1,0 +1,187 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import { stringify } from 'csv-stringify';
+import { sql, type Kysely } from 'kysely';
+import { CSV_COLUMNS, contactInput, NAME_REQUIRED, type ContactInput, type ImportField, type ImportReport } from '../../../contracts/contacts/api.ts';
+import { EMPTY_FIELDS, type ContactFields } from '../../../contracts/contacts/fields.ts';
+import type { EventMetadata } from '../../../contracts/events/index.ts';
+import { BEATS } from '../../../contracts/users/enums.ts';
+import type { Core } from '../../core.ts';
+import type { Database } from '../../db/schema.ts';
+import { ValidationFailed } from '../../errors.ts';
+import { applyChanges, contactDecider, contactStream } from './commands.ts';
+import type { Member } from './permissions.ts';
+import './tables.ts';
+
+/** Rows written per transaction: a bad batch (a conflict, a lost connection) costs at most this many. */
+export const IMPORT_BATCH = 500;
+export const MAX_IMPORT_ROWS = 100_000;
+const EXPORT_PAGE = 1000;
+const SEPARATOR = ';';
+
+const PHONE_TYPES = ['mobile', 'workDirect', 'workReception', 'home'] as const;
+const LINK_TYPES = ['authorUrl', 'website', 'twitter', 'linkedIn', 'instagram', 'facebook', 'youtube', 'other'] as const;
+const BEAT_BY_NAME = new Map<string, number>(BEATS.map((beat) => [beat.name, beat.id]));
+const BEAT_NAME = new Map<number, string>(BEATS.map((beat) => [beat.id, beat.name]));
+
+type Row = { line: number; input: ContactInput };
+type Refused = { line: number; errors: string[] };
+
+const split = (cell: string) =>
+  cell
+    .split(SEPARATOR)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/** A row's mapped cells as the contact form would send them: only mapped fields, so a re-import changes only those. */
+function formOf(cells: Partial<Record<ImportField, string>>): Record<string, unknown> {
+  const form: Record<string, unknown> = {};
+  const mapped = (field: ImportField) => cells[field] !== undefined;
+  if (mapped('name') || mapped('firstName') || mapped('lastName')) form.name = cells.name ?? [cells.firstName, cells.lastName].filter(Boolean).join(' ');
+  if (mapped('jobTitle')) form.jobTitle = cells.jobTitle || null;
+  for (const field of ['outlets', 'companies', 'emails', 'tags'] as const) if (mapped(field)) form[field] = split(cells[field]!);
+  // A beat is written by its name; a name that is no beat fails the beat rule with its words.
+  if (mapped('beats')) form.beats = split(cells.beats!).map((name) => BEAT_BY_NAME.get(name.toLowerCase()) ?? 0);
+  if (PHONE_TYPES.some(mapped)) form.phones = Object.fromEntries(PHONE_TYPES.filter(mapped).map((type) => [type, cells[type]]));
+  if (LINK_TYPES.some(mapped)) form.links = Object.fromEntries(LINK_TYPES.filter(mapped).map((type) => [type, cells[type]]));
+  if (mapped('timezone')) form.timezone = cells.timezone || null;
+  if (mapped('country')) form.country = cells.country || null;
+  return form;
+}
+
+function judge(line: number, cells: Partial<Record<ImportField, string>>): Row | Refused {
+  const parsed = contactInput.safeParse(formOf(cells));
+  if (!parsed.success) return { line, errors: parsed.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)) };
+  if (!parsed.data.name) return { line, errors: [NAME_REQUIRED] };
+  return { line, input: parsed.data };
+}
+
+/**
+ * A file's rows, judged one by one as they stream in. Its first line names the columns; the
+ * mapping says which of them fill which field, and naming a column the file lacks is refused
+ * before anything is written.
+ */
+export async function* readRows(file: Readable, mapping: Record<string, ImportField>): AsyncGenerator<Row | Refused> {
+  const parser = file.pipe(parse({ info: true, bom: true, relax_column_count: true, skip_empty_lines: true }));
+  let columns: { index: number; field: ImportField }[] | null = null;
+  let rows = 0;
+  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    // info.lines is the line a record ends on; a quoted cell may span lines.
+    const line = info.lines - record.reduce((count, cell) => count + (cell.match(/\n/g)?.length ?? 0), 0);
+    if (columns === null) {
+      const headers = record.map((header) => header.trim());
+      const missing = Object.keys(mapping).filter((header) => !headers.includes(header));
+      if (missing.length > 0) throw new ValidationFailed(missing.map((header) => `Column "${header}" is not in the file`));
+      columns = headers.flatMap((header, index) => (mapping[header] ? [{ index, field: mapping[header] }] : []));
+      continue;
+    }
+    if (++rows > MAX_IMPORT_ROWS) throw new ValidationFailed([`A file may hold at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows`]);
+    yield judge(line, Object.fromEntries(columns.map(({ index, field }) => [field, (record[index] ?? '').trim()])));
+  }
+  if (columns === null) throw new ValidationFailed(['The file is empty']);
+}
+
+/**
+ * Writes judged rows in batches, one transaction each. A row whose email address the account
+ * already has (or an earlier row of the file had) updates that contact, and a row that changes
+ * nothing is counted as unchanged.
+ */
+export async function importRows(core: Core, member: Member, metadata: EventMetadata, rows: AsyncIterable<Row | Refused>): Promise<ImportReport> {
+  const report: ImportReport = { imported: 0, updated: 0, unchanged: 0, failed: [] };
+  let batch: Row[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const counts = await writeBatch(core, member, metadata, batch);
+    report.imported += counts.imported;
+    report.updated += counts.updated;
+    report.unchanged += counts.unchanged;
+    batch = [];
+  };
+  for await (const row of rows) {
+    if ('errors' in row) report.failed.push(row);
+    else batch.push(row);
+    if (batch.length >= IMPORT_BATCH) await flush();
+  }
+  await flush();
+  return report;
+}
+
+async function writeBatch(core: Core, member: Member, metadata: EventMetadata, batch: Row[]) {
+  return core.commands.transaction(async (unit) => {
+    const counts = { imported: 0, updated: 0, unchanged: 0 };
+    const emails = [...new Set(batch.flatMap((row) => row.input.emails ?? []))];
+    const byEmail = new Map<string, number>();
+    if (emails.length > 0) {
+      const { rows } = await sql<{ id: number; emails: string[] }>`
+        select id, emails from contacts where account_id = ${member.accountId} and user_id is null and emails && ${sql.val(emails)}::text[] order by id`.execute(unit.trx);
+      for (const row of rows) for (const email of row.emails) if (!byEmail.has(email)) byEmail.set(email, row.id);
+    }
+    const { rows: ids } = await sql<{ id: number }>`select nextval('contact_record_ids')::int as id from generate_series(1, ${batch.length})`.execute(unit.trx);
+    for (const [index, row] of batch.entries()) {
+      const emailsOfRow = row.input.emails ?? [];
+      const known = emailsOfRow.map((email) => byEmail.get(email)).find((id) => id !== undefined);
+      const contactId = known ?? ids[index]!.id;
+      if (known === undefined) {
+        const fields = applyChanges(EMPTY_FIELDS, row.input, false);
+        await unit.run(contactDecider, contactStream(contactId), { type: 'add', contactId, by: member, userId: null, fields }, metadata);
+        counts.imported++;
+      } else {
+        const { events } = await unit.run(contactDecider, contactStream(contactId), { type: 'edit', contactId, by: member, changes: row.input }, metadata);
+        counts[events.length > 0 ? 'updated' : 'unchanged']++;
+      }
+      for (const email of emailsOfRow) if (!byEmail.has(email)) byEmail.set(email, contactId);
+    }
+    return counts;
+  });
+}
+
+type ContactRow = Awaited<ReturnType<typeof exportPage>>[number];
+
+function exportPage(db: Kysely<Database>, accountId: number, after: number, listId: number | undefined) {
+  let query = db
+    .selectFrom('contacts as c')
+    .select(['c.id', 'c.name', 'c.job_title', 'c.outlets', 'c.companies', 'c.beats', 'c.emails', 'c.phones', 'c.links', 'c.timezone', 'c.country', 'c.tags'])
+    .where('c.account_id', '=', accountId)
+    .where('c.id', '>', after)
+    .orderBy('c.id')
+    .limit(EXPORT_PAGE);
+  if (listId !== undefined) query = query.where(({ exists, selectFrom }) => exists(selectFrom('contact_list_members as m').select('m.list_id').where('m.list_id', '=', listId).whereRef('m.contact_id', '=', 'c.id')));
+  return query.execute();
+}
+
+function cellsOf(row: ContactRow): Record<(typeof CSV_COLUMNS)[number], string> {
+  const phones = (typeof row.phones === 'string' ? JSON.parse(row.phones) : row.phones) as ContactFields['phones'];
+  const links = (typeof row.links === 'string' ? JSON.parse(row.links) : row.links) as ContactFields['links'];
+  return {
+    name: row.name,
+    jobTitle: row.job_title ?? '',
+    outlets: row.outlets.join(SEPARATOR),
+    companies: row.companies.join(SEPARATOR),
+    beats: row.beats.map((id) => BEAT_NAME.get(id) ?? '').join(SEPARATOR),
+    emails: row.emails.join(SEPARATOR),
+    ...(Object.fromEntries(PHONE_TYPES.map((type) => [type, phones[type] ?? ''])) as Record<(typeof PHONE_TYPES)[number], string>),
+    ...(Object.fromEntries(LINK_TYPES.map((type) => [type, links[type] ?? ''])) as Record<(typeof LINK_TYPES)[number], string>),
+    timezone: row.timezone ?? '',
+    country: row.country ?? '',
+    tags: row.tags.join(SEPARATOR),
+  };
+}
+
+/**
+ * The account's contacts (or one list's) as CSV, read a page at a time by id as the reader
+ * takes the text, so memory stays flat however many there are.
+ */
+export function exportCsv(db: Kysely<Database>, accountId: number, listId: number | undefined): Readable {
+  async function* rows() {
+    for (let after = 0; ; ) {
+      const page = await exportPage(db, accountId, after, listId);
+      if (page.length === 0) return;
+      for (const row of page) yield cellsOf(row);
+      after = page.at(-1)!.id;
+    }
+  }
+  const source = Readable.from(rows());
+  const csv = stringify({ header: true, columns: [...CSV_COLUMNS] });
+  source.on('error', (error) => csv.destroy(error));
+  return source.pipe(csv);
+}
