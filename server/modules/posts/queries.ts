@@ -4,7 +4,7 @@ import type { MediaItem, VideoView } from '../../../contracts/posts/media.ts';
 import type { Author, PostView } from '../../../contracts/posts/views.ts';
 import type { Database } from '../../db/schema.ts';
 import { readableCommunityIds } from '../communities/queries.ts';
-import { videoViewOf } from '../video/index.ts';
+import { findVideos, videoViewOf, withVideoState } from '../video/index.ts';
 import { mayDelete, mayEdit, mayRead, mayRestore, type Viewer } from './permissions.ts';
 import { feedRows, postViewRow, type FeedFilter, type PostViewRow } from './view-statements.ts';
 
@@ -17,7 +17,7 @@ export async function findPostView(db: Kysely<Database>, viewer: Viewer, postId:
   if (!row || (kind && row.kind !== kind)) return null;
   const readable = row.community_ids.length > 0 ? await readableCommunityIds(db, viewer.contactId) : NO_COMMUNITIES;
   if (!mayRead(viewer, visibilityOf(row), readable)) return null;
-  return toView(viewer, row);
+  return (await withAttachedVideos(db, [toView(viewer, row)]))[0]!;
 }
 
 /** The stored fields of a post, for its edit form (GET .../{id}/all). */
@@ -29,7 +29,16 @@ export async function findPostRecord(db: Kysely<Database>, postId: number) {
 export async function listPostViews(db: Kysely<Database>, viewer: Viewer, options: FeedFilter) {
   const rows = await feedRows(db, viewer, { ...options, limit: options.limit + 1 });
   const page = rows.slice(0, options.limit);
-  return { data: page.map((row) => toView(viewer, row)), offset: options.offset, limit: options.limit, hasMore: rows.length > options.limit };
+  return { data: await withAttachedVideos(db, page.map((row) => toView(viewer, row))), offset: options.offset, limit: options.limit, hasMore: rows.length > options.limit };
+}
+
+/** A community post's attached videos as they are now (processing, playable, failed); a page without any costs no query. */
+async function withAttachedVideos(db: Kysely<Database>, views: PostView[]): Promise<PostView[]> {
+  const ids = views.flatMap((view) => (view.type === 'communityPost' ? view.attachments.filter((item) => item.type === 'video').map((item) => item.id) : []));
+  if (ids.length === 0) return views;
+  const videos = await findVideos(db, ids);
+  for (const view of views) if (view.type === 'communityPost') view.attachments = withVideoState(view.attachments, videos);
+  return views;
 }
 
 const NO_COMMUNITIES: ReadonlySet<number> = new Set();

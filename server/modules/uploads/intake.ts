@@ -51,7 +51,7 @@ export async function storeReceived(
   if (received.cutShort || received.bytes > limit) throw new ValidationFailed([`This ${media.kind} is larger than ${readableSize(limit)}`]);
   if (media.kind === 'video') await video.check(received.file);
 
-  const placed = await storage.place(media.extension);
+  const placed = await storage.place(media.extension, { kept: media.kind === 'video' });
   try {
     let image: StoredImage | null = null;
     if (media.kind === 'image') {

@@ -11,6 +11,8 @@ export const PUBLIC_PREFIX = '/uploads/';
 // Files still arriving wait in a dot-directory: the static server ignores dotfiles, so a
 // half-written or refused upload is never served.
 const INCOMING = '.incoming';
+// Originals that are only the video pipeline's input, unserved for the same reason.
+const KEPT = '.kept';
 // Only a crash leaves an incoming file behind; no upload takes a day, and a fresh file may
 // belong to another process sharing the directory.
 const STALE_INCOMING_MS = 24 * 60 * 60 * 1000;
@@ -60,10 +62,14 @@ export class UploadStorage {
     return { file, bytes };
   }
 
-  /** A fresh home for a file and its thumbnail, sharded by the first two characters of its name. */
-  async place(extension: string): Promise<{ original: Placement; thumbnail: Placement }> {
+  /**
+   * A fresh home for a file and its thumbnail, sharded by the first two characters of its name.
+   * A `kept` file (a video as it was sent, with where and on what it was recorded) goes under a
+   * dot-directory, which the static files never serve: people get the video pipeline's outputs.
+   */
+  async place(extension: string, { kept = false } = {}): Promise<{ original: Placement; thumbnail: Placement }> {
     const name = randomName();
-    const shard = name.slice(0, 2);
+    const shard = kept ? `${KEPT}/${name.slice(0, 2)}` : name.slice(0, 2);
     await fsp.mkdir(path.join(this.dir, shard), { recursive: true });
     const at = (fileName: string): Placement => ({ file: path.join(this.dir, shard, fileName), publicPath: `${PUBLIC_PREFIX}${shard}/${fileName}` });
     return { original: at(`${name}.${extension}`), thumbnail: at(`${name}.thumb.webp`) };

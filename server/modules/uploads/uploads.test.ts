@@ -231,21 +231,22 @@ describe('uploading attachments', () => {
     expect(await uploadCount()).toBe(count);
   });
 
-  it('keeps a video as processing until the video pipeline exists', async () => {
+  it('keeps a video as processing until the video pipeline exists, and never serves it as sent', async () => {
     const video = mp4();
     const response = await upload(app, ana, multipart(video, 'clip.mp4', 'video/mp4'));
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toEqual({
       id: Number(response.headers['object-id']),
       type: 'video',
-      path: expect.stringMatching(/^\/uploads\/[0-9a-f]{2}\/[0-9a-f]{32}\.mp4$/),
+      path: expect.stringMatching(/^\/uploads\/\.kept\/[0-9a-f]{2}\/[0-9a-f]{32}\.mp4$/),
       thumbnail: null,
       status: 'processing',
       width: null,
       height: null,
     });
-    const served = await app.inject({ method: 'GET', url: response.json().path });
-    expect(served.rawPayload.equals(video)).toBe(true);
+    // The original carries where and on what it was recorded: it is the pipeline's input only.
+    expect(fs.readFileSync(path.join(dir, response.json().path.slice('/uploads/'.length))).equals(video)).toBe(true);
+    expect((await app.inject({ method: 'GET', url: response.json().path })).statusCode).toBe(404);
   });
 
   it('judges a file by its bytes: text named photo.png is not supported, and nothing of it stays', async () => {

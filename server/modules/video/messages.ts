@@ -37,13 +37,15 @@ export async function videoMessagesFor(db: Kysely<Database>, events: readonly St
   return messages;
 }
 
-/** Posts that show a video, as their own or in one of their comments, with the slugs of their communities. */
+/** Posts that show a video, as their own, attached to a community post or in one of their comments, with the slugs of their communities. */
 async function postsShowing(db: Kysely<Database>, videoId: number) {
   const { rows } = await sql<{ id: number; user_types: string[]; community_slugs: string[] }>`
     select p.id, p.user_types, coalesce((select array_agg(c.slug) from communities c where c.id = any(p.community_ids)), '{}') as community_slugs
     from posts p
     where p.id in (
       select id from posts where (fields->>'videoId')::int8 = ${videoId}
+      union
+      select id from posts where kind = 'communityPost' and fields->'attachments' @> ${JSON.stringify([{ type: 'video', id: videoId }])}::jsonb
       union
       select post_id from comments where attachments @> ${JSON.stringify([{ type: 'video', id: videoId }])}::jsonb)`.execute(db);
   return rows;

@@ -59,13 +59,14 @@ export async function findVideos(db: Kysely<Database>, ids: readonly number[]): 
 }
 
 /**
- * Media items as a reader should see them now: a video's thumbnail is its cover and its length
- * its duration once processed, and `video` carries its whole state (the path stays the original).
+ * Media items as a reader should see them now: a video's path is its playlist, its thumbnail its
+ * cover and its length its duration once processed (the original is never served), and `video`
+ * carries its whole state.
  */
 export function withVideoState<T extends MediaItem>(items: readonly T[], videos: ReadonlyMap<number, VideoView>): (T & { video?: VideoView })[] {
   return items.map((item) => {
     const video = item.type === 'video' ? videos.get(item.id) : undefined;
     if (!video) return item;
-    return { ...item, thumbnail: video.coverUrl ?? item.thumbnail, length: video.duration ?? item.length, video };
+    return { ...item, path: video.status === 'processed' ? video.url : item.path, thumbnail: video.coverUrl ?? item.thumbnail, length: video.duration ?? item.length, video };
   });
 }

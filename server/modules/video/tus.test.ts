@@ -61,7 +61,7 @@ describe('a resumable upload (tus) at /api/v1/uploads/tus', () => {
     const last = await patch(pat, url, half, clip.subarray(half));
     expect(last.statusCode, last.body).toBe(201);
     const upload = JSON.parse(last.body);
-    expect(upload).toMatchObject({ type: 'video', status: 'processing', path: expect.stringMatching(/^\/uploads\/[0-9a-f]{2}\/[0-9a-f]{32}\.mp4$/) });
+    expect(upload).toMatchObject({ type: 'video', status: 'processing', path: expect.stringMatching(/^\/uploads\/\.kept\/[0-9a-f]{2}\/[0-9a-f]{32}\.mp4$/) });
     expect(last.headers['object-id']).toBe(String(upload.id));
     expect(fs.readFileSync(path.join(uploadsDir, upload.path.slice('/uploads/'.length))).equals(clip)).toBe(true);
     expect((await pat.call('GET', `/api/v1/videos/${upload.id}`)).json()).toMatchObject({ id: upload.id, status: 'processing' });

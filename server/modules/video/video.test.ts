@@ -148,6 +148,15 @@ describe('a video upload', SLOW, () => {
     expect(qualities(video)).toEqual(['480', '360']);
     expect(await probe(onDisk(video.fallbackUrl!))).toMatchObject({ height: 360 });
     expect(await readHls(onDisk(video.qualityUrls['480']!))).toMatchObject({ decodes: true, width: 854, height: 480 });
+
+    // Attached to a community post, it shows as it is now: its playlist, never the file as sent.
+    const admin = await signInAs(app, 'admin@pressroom.local');
+    const community = (await admin.call('POST', '/api/v1/communities', { name: 'Video desk', type: 'public' })).json();
+    await pat.call('POST', `/api/v1/communities/${community.slug}/join`);
+    const post = await pat.call('POST', '/api/v1/communityPosts', { content: 'Clip attached', communities: [community.id], attachments: [id] });
+    expect(post.statusCode, post.body).toBe(201);
+    const [attached] = (await pat.call('GET', `/api/v1/communityPosts/${post.headers['object-id']}`)).json().attachments;
+    expect(attached).toMatchObject({ type: 'video', id, path: video.url, thumbnail: video.coverUrl, video: { status: 'processed', qualityUrls: video.qualityUrls } });
   });
 
   it('that is cut short ends failed with its line, and the app stays healthy', async () => {
