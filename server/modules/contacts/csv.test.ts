@@ -123,6 +123,17 @@ describe('CSV import and export', () => {
     expect(ada[0]).toMatchObject({ name: 'Ada L.', emails: ['ada@engine.example', 'ada@home.example'], outlets: ['Other'] });
   });
 
+  it('reports rows that cannot be stored and lines that are not CSV by their line, and imports the rest', async () => {
+    const csv = 'name,emails\nGood One,one@good.example\nBad\u0000Byte,nul@bad.example\n"Stray"quote,q@bad.example\nGood Two,two@good.example\n';
+    const report = (await importCsv(pat, csv, { consent: 'true', mapping: JSON.stringify({ name: 'name', emails: 'emails' }) })).json();
+    // After a stray quote the parser may read on as if inside quotes: what it cannot read is reported too.
+    expect(report.failed.slice(0, 2)).toEqual([
+      { line: 3, errors: ['name: Contains characters that cannot be stored'] },
+      { line: 4, errors: [expect.stringMatching(/^Not valid CSV: Invalid Closing Quote/)] },
+    ]);
+    expect(report.imported).toBe(1);
+  });
+
   it('exports one list, and only the account’s own', async () => {
     const contact = (await pat.call('POST', '/api/v1/contacts', { name: 'On The List', emails: ['list@example.com'], tags: ['a;b'] })).json().id;
     const list = (await pat.call('POST', '/api/v1/contact-lists', { name: 'Export me' })).json().id;

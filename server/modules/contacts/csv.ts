@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import { stringify } from 'csv-stringify';
 import { sql, type Kysely } from 'kysely';
 import { CSV_COLUMNS, contactInput, NAME_REQUIRED, type ContactInput, type ImportField, type ImportReport } from '../../../contracts/contacts/api.ts';
@@ -9,6 +9,7 @@ import { BEATS } from '../../../contracts/users/enums.ts';
 import type { Core } from '../../core.ts';
 import type { Database } from '../../db/schema.ts';
 import { ValidationFailed } from '../../errors.ts';
+import { UNSTORABLE_LINE, unstorableFields } from '../../http/input-safety.ts';
 import { applyChanges, contactDecider, contactStream } from './commands.ts';
 import type { Member } from './permissions.ts';
 import './tables.ts';
@@ -50,6 +51,8 @@ function formOf(cells: Partial<Record<ImportField, string>>): Record<string, unk
 }
 
 function judge(line: number, cells: Partial<Record<ImportField, string>>): Row | Refused {
+  const unstorable = unstorableFields(cells);
+  if (unstorable.length > 0) return { line, errors: unstorable.map((field) => `${field}: ${UNSTORABLE_LINE}`) };
   const parsed = contactInput.safeParse(formOf(cells));
   if (!parsed.success) return { line, errors: parsed.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)) };
   if (!parsed.data.name) return { line, errors: [NAME_REQUIRED] };
@@ -62,10 +65,21 @@ function judge(line: number, cells: Partial<Record<ImportField, string>>): Row |
  * before anything is written.
  */
 export async function* readRows(file: Readable, mapping: Record<string, ImportField>): AsyncGenerator<Row | Refused> {
-  const parser = file.pipe(parse({ info: true, bom: true, relax_column_count: true, skip_empty_lines: true }));
+  // A line that is not CSV (a stray quote) is reported like a row that breaks a rule, and the
+  // parser goes on after it.
+  const parser = file.pipe(parse({ info: true, bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_error: true }));
+  const skipped: Refused[] = [];
+  parser.on('skip', (error: CsvError & { lines?: number }) => skipped.push({ line: error.lines ?? 0, errors: [`Not valid CSV: ${error.message}`] }));
   let columns: { index: number; field: ImportField }[] | null = null;
   let rows = 0;
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+  const records = parser as AsyncIterable<{ record: string[]; info: { lines: number } }>;
+  for await (const item of notBroken(records)) {
+    yield* skipped.splice(0);
+    if ('errors' in item) {
+      yield item;
+      return;
+    }
+    const { record, info } = item;
     // info.lines is the line a record ends on; a quoted cell may span lines.
     const line = info.lines - record.reduce((count, cell) => count + (cell.match(/\n/g)?.length ?? 0), 0);
     if (columns === null) {
@@ -78,7 +92,22 @@ export async function* readRows(file: Readable, mapping: Record<string, ImportFi
     if (++rows > MAX_IMPORT_ROWS) throw new ValidationFailed([`A file may hold at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows`]);
     yield judge(line, Object.fromEntries(columns.map(({ index, field }) => [field, (record[index] ?? '').trim()])));
   }
+  yield* skipped.splice(0);
   if (columns === null) throw new ValidationFailed(['The file is empty']);
+}
+
+/**
+ * The file's records up to where it stops being CSV (a quote never closed, say). The rest
+ * cannot be read as rows, so the report names that line and what came before is imported.
+ */
+async function* notBroken<T>(records: AsyncIterable<T>): AsyncGenerator<T | Refused> {
+  try {
+    yield* records;
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const line = (error as CsvError & { lines?: number }).lines ?? 0;
+    yield { line, errors: [`The file is not valid CSV from this line on (${error.message.replace(/^.*?:\s*/, '')}); the rows after it were not read`] };
+  }
 }
 
 /**
@@ -103,6 +132,7 @@ export async function importRows(core: Core, member: Member, metadata: EventMeta
     if (batch.length >= IMPORT_BATCH) await flush();
   }
   await flush();
+  report.failed.sort((a, b) => a.line - b.line);
   return report;
 }
 
