@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { steadyLoad, type PlannedRequest, type SteadyShot } from './steady-load.ts';
 import { SESSION_COOKIE } from '../../server/modules/auth/sessions.ts';
-import { APP_ARGS, appReady, connected, dropDatabase, fmt, freshDatabase, likePath, percentile, pick, seed, startChild, stopChild, XHR, type Child } from './fixtures.ts';
+import { APP_ARGS, appReady, connected, dropDatabase, fmt, freshDatabase, likePath, percentile, pick, preparePlainTable, seed, startChild, stopChild, XHR, type Child } from './fixtures.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
@@ -192,13 +192,7 @@ try {
   process.stderr.write(`seeding ${fmt(USERS)} users and ${fmt(POSTS)} posts with ${LIKES_PER_POST} likes each...\n`);
   const { posts, ...seeded } = await seed(url, { users: USERS, posts: POSTS, historyDays: HISTORY_DAYS, likesPerPost: LIKES_PER_POST });
   const fixtures: Fixtures = { ...seeded, likePaths: posts.map(likePath), hotPath: likePath(posts.at(-1)!) };
-  const version = await connected(url, async (client) => {
-    // The baseline's table: a like's columns with no key beyond its own id.
-    await client.query(`create table bench_plain_likes (
-      id bigint generated always as identity primary key,
-      target_kind text not null, target_id bigint not null, user_id bigint not null, liked_at timestamptz not null)`);
-    return (await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
-  });
+  const version = await preparePlainTable(url);
   process.stderr.write(`seeded in ${fmt(fixtures.seedSeconds, 1)} s; measuring (${WARMUP_SECONDS} s warm-up + ${seconds} s per row)...\n`);
   const rows = await withServers(url, (app, plain) => measureAll(url, app, plain, fixtures));
   const totals = await likeTotals(url);

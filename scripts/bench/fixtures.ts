@@ -55,6 +55,19 @@ export async function connected<T>(connectionString: string, run: (client: pg.Cl
 }
 
 /** Drops and creates `name` on the server; answers its URL. */
+/**
+ * The plain INSERT route's table (plain-server.ts), a like's columns with no key beyond its own
+ * id, made in the bench's database; answers the server's version for the table's caption.
+ */
+export async function preparePlainTable(url: string): Promise<string> {
+  return connected(url, async (client) => {
+    await client.query(`create table bench_plain_likes (
+      id bigint generated always as identity primary key,
+      target_kind text not null, target_id bigint not null, user_id bigint not null, liked_at timestamptz not null)`);
+    return (await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
+  });
+}
+
 export async function freshDatabase(name: string): Promise<string> {
   await connected(serverUrl, async (client) => {
     await client.query(`drop database if exists ${name} with (force)`);

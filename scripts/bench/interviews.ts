@@ -13,10 +13,9 @@
  * Each answerer has one response and answers the interview's one text question again and
  * again: a second answer replaces the first until the deadline, so every request writes.
  */
-import { performance } from 'node:perf_hooks';
 import type autocannon from 'autocannon';
-import { APP_ARGS, appReady, connected, dropDatabase, fmt, freshDatabase, percentile, pick, seed, startChild, stopChild, type Child } from './fixtures.ts';
-import { delays, headers, measure, send, startSockets } from './live-load.ts';
+import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, pick, preparePlainTable, seed, startChild, stopChild, type Child } from './fixtures.ts';
+import { headers, measure, send, timeDelivery } from './live-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -29,36 +28,13 @@ type Answerer = { id: number; token: string };
 
 /** Answers offered at a steady rate by random answerers: when each had its answer, and when the interviewer's page got it. */
 async function delivery(app: Child, interviewer: string, interviewId: number, questionId: number, answerers: Answerer[]) {
-  const sockets = startSockets();
-  try {
-    await sockets.ask({ type: 'open', url: app.base, tokens: [interviewer], watch: 'interview:answered', rooms: [`interview:${interviewId}`] });
-    const answered = new Map<number, number>();
-    let failed = 0;
-    const started = performance.now();
-    const inFlight: Promise<void>[] = [];
-    for (let i = 0; i < RATE * seconds; i++) {
-      const wait = started + (i * 1000) / RATE - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const key = 1_000_000_000 + i;
-      inFlight.push(
-        send('PUT', app.base, `/api/v1/interviews/${interviewId}/answers/${questionId}`, pick(answerers).token, { text: `Answer ${key}` }).then(
-          ({ status, at }) => {
-            if (status === 200) answered.set(key, at);
-            else failed += 1;
-          },
-          () => void (failed += 1),
-        ),
-      );
-    }
-    await Promise.all(inFlight);
-    // The last pushes of the window, given a moment to land.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const { arrivals } = await sockets.ask<{ arrivals: [number, number, number][] }>({ type: 'report' });
-    const latencies = delays(answered, arrivals);
-    return { latencies, sent: answered.size, missing: answered.size - latencies.length, failed };
-  } finally {
-    await sockets.stop();
-  }
+  const open = { type: 'open' as const, url: app.base, tokens: [interviewer], watch: 'interview:answered' as const, rooms: [`interview:${interviewId}`] };
+  const timed = await timeDelivery(open, RATE, seconds, async (i) => {
+    const key = 1_000_000_000 + i;
+    const { status, at } = await send('PUT', app.base, `/api/v1/interviews/${interviewId}/answers/${questionId}`, pick(answerers).token, { text: `Answer ${key}` });
+    return status === 200 ? { key, at } : null;
+  });
+  return { ...timed, missing: timed.sent - timed.latencies.length };
 }
 
 const url = await freshDatabase(DATABASE);
@@ -66,12 +42,7 @@ const started: Child[] = [];
 try {
   process.stderr.write(`seeding ${fmt(ANSWERERS + 1)} people...\n`);
   const { tokens, userIds } = await seed(url, { users: ANSWERERS + 1, posts: 1, historyDays: 1 });
-  const version = await connected(url, async (client) => {
-    await client.query(`create table bench_plain_likes (
-      id bigint generated always as identity primary key,
-      target_kind text not null, target_id bigint not null, user_id bigint not null, liked_at timestamptz not null)`);
-    return (await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
-  });
+  const version = await preparePlainTable(url);
   const app = await startChild({ name: 'app', args: APP_ARGS, databaseUrl: url, ready: appReady });
   started.push(app);
   const plain = await startChild({ name: 'plain server', args: ['--import', 'tsx', 'scripts/bench/plain-server.ts'], databaseUrl: url, ready: async (base) => (await fetch(`${base}/`)).status > 0 });

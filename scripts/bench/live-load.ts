@@ -55,7 +55,7 @@ export async function measure(workload: string, base: string, request: autocanno
   return row;
 }
 
-export function startSockets() {
+function startSockets() {
   const script = fileURLToPath(new URL('./sockets-child.ts', import.meta.url));
   const child = fork(script, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 2, 2, 'ipc'] });
   const exited = once(child, 'exit');
@@ -70,11 +70,49 @@ export function startSockets() {
 }
 
 /** The arrivals' delays after the answers of the requests they belong to, sorted. */
-export function delays(answered: ReadonlyMap<number, number>, arrivals: readonly [number, number, number][]): number[] {
+function delays(answered: ReadonlyMap<number, number>, arrivals: readonly [number, number, number][]): number[] {
   const latencies: number[] = [];
   for (const [key, at] of arrivals) {
     const answeredAt = answered.get(key);
     if (answeredAt !== undefined) latencies.push(Math.max(0, at - answeredAt));
   }
   return latencies.sort((a, b) => a - b);
+}
+
+/** What one timed request came to: the key its arrivals carry and when its answer came, or null when refused. */
+export type Offered = { key: number; at: number } | null;
+
+/**
+ * Requests offered at a steady `rate` for `seconds` while the sockets `open` asks for listen in a
+ * process of their own: how long each arrival took after its request's answer.
+ */
+export async function timeDelivery(open: Extract<Request, { type: 'open' }>, rate: number, seconds: number, offer: (i: number) => Promise<Offered>) {
+  const sockets = startSockets();
+  try {
+    await sockets.ask(open);
+    const answered = new Map<number, number>();
+    let failed = 0;
+    const started = performance.now();
+    const inFlight: Promise<void>[] = [];
+    for (let i = 0; i < rate * seconds; i++) {
+      const wait = started + (i * 1000) / rate - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      inFlight.push(
+        offer(i).then(
+          (done) => {
+            if (done) answered.set(done.key, done.at);
+            else failed += 1;
+          },
+          () => void (failed += 1),
+        ),
+      );
+    }
+    await Promise.all(inFlight);
+    // The last pushes of the window, given a moment to land.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { arrivals } = await sockets.ask<{ arrivals: [number, number, number][] }>({ type: 'report' });
+    return { latencies: delays(answered, arrivals), sent: answered.size, failed };
+  } finally {
+    await sockets.stop();
+  }
 }

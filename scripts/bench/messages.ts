@@ -12,10 +12,9 @@
  * Senders and recipients are PR people and experts: a journalist's cold-pitch protection would
  * refuse every sender's second message, which is the rule working, not a figure.
  */
-import { performance } from 'node:perf_hooks';
 import type autocannon from 'autocannon';
-import { APP_ARGS, appReady, connected, dropDatabase, fmt, freshDatabase, percentile, pick, seed, startChild, stopChild, type Child } from './fixtures.ts';
-import { delays, headers, measure, send, startSockets } from './live-load.ts';
+import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, pick, preparePlainTable, seed, startChild, stopChild, type Child } from './fixtures.ts';
+import { headers, measure, send, timeDelivery } from './live-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -32,37 +31,14 @@ type Pair = { conversationId: number; senderToken: string; recipientToken: strin
 const load = { connections: CONNECTIONS, seconds, warmupSeconds: WARMUP_SECONDS };
 
 /** Messages offered at a steady rate, each to a random conversation: when its sender had the answer, and when each tab got it. */
-async function delivery(app: Child, pairs: Pair[]): Promise<{ latencies: number[]; sent: number; missing: number; failed: number }> {
-  const sockets = startSockets();
-  try {
-    await sockets.ask({ type: 'open', url: app.base, tokens: pairs.flatMap((pair) => Array<string>(TABS).fill(pair.recipientToken)), watch: 'message:sent' });
-    const answered = new Map<number, number>();
-    let failed = 0;
-    const started = performance.now();
-    const inFlight: Promise<void>[] = [];
-    for (let i = 0; i < RATE * seconds; i++) {
-      const wait = started + (i * 1000) / RATE - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const pair = pick(pairs);
-      inFlight.push(
-        send<{ id: number }>('POST', app.base, `/api/v1/conversations/${pair.conversationId}/messages`, pair.senderToken, { content: `Timed ${i}` }).then(
-          ({ status, answer, at }) => {
-            if (status === 201) answered.set(answer.id, at);
-            else failed += 1;
-          },
-          () => void (failed += 1),
-        ),
-      );
-    }
-    await Promise.all(inFlight);
-    // The last pushes of the window, given a moment to land.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const { arrivals } = await sockets.ask<{ arrivals: [number, number, number][] }>({ type: 'report' });
-    const latencies = delays(answered, arrivals);
-    return { latencies, sent: answered.size, missing: answered.size * TABS - latencies.length, failed };
-  } finally {
-    await sockets.stop();
-  }
+async function delivery(app: Child, pairs: Pair[]) {
+  const open = { type: 'open' as const, url: app.base, tokens: pairs.flatMap((pair) => Array<string>(TABS).fill(pair.recipientToken)), watch: 'message:sent' as const };
+  const timed = await timeDelivery(open, RATE, seconds, async (i) => {
+    const pair = pick(pairs);
+    const { status, answer, at } = await send<{ id: number }>('POST', app.base, `/api/v1/conversations/${pair.conversationId}/messages`, pair.senderToken, { content: `Timed ${i}` });
+    return status === 201 ? { key: answer.id, at } : null;
+  });
+  return { ...timed, missing: timed.sent * TABS - timed.latencies.length };
 }
 
 const url = await freshDatabase(DATABASE);
@@ -70,12 +46,7 @@ const started: Child[] = [];
 try {
   process.stderr.write(`seeding ${fmt(USERS)} people...\n`);
   const { tokens, userIds } = await seed(url, { users: USERS, posts: 1, historyDays: 1 });
-  const version = await connected(url, async (client) => {
-    await client.query(`create table bench_plain_likes (
-      id bigint generated always as identity primary key,
-      target_kind text not null, target_id bigint not null, user_id bigint not null, liked_at timestamptz not null)`);
-    return (await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
-  });
+  const version = await preparePlainTable(url);
   // The seed gives roles in turn: journalist, PR, expert. Pairs of the other two.
   const people = userIds.map((id, i) => ({ id, token: tokens[i]! })).filter((_, i) => i % 3 !== 0);
   const app = await startChild({ name: 'app', args: APP_ARGS, databaseUrl: url, ready: appReady, env: { MESSAGES_PER_MINUTE: '10000000' } });
