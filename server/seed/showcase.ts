@@ -3,6 +3,7 @@ import { signInAs, type Caller } from './callers.ts';
 import { DEMO_PEOPLE } from './demo.ts';
 import { seedVideoPosts } from './videos.ts';
 import { seedInterviews } from './interviews.ts';
+import { seedContacts } from './contacts.ts';
 
 const inDays = (days: number, hour = 10) => {
   const date = new Date(Date.now() + days * 86_400_000);
@@ -141,4 +142,6 @@ export async function seedShowcase(app: FastifyInstance): Promise<void> {
   await seedVideoPosts(app, { pr, expert });
 
   await seedInterviews(app, { journalist, pr, expert });
+
+  await seedContacts(pr, journalist.id);
 }

@@ -282,8 +282,9 @@ const HANDLE_NETWORKS = ['twitter', 'linkedIn', 'instagram', 'facebook', 'youtub
 
 /**
  * Pairs that look like one person (Prezly's rules): a shared email address (which is also one's
- * address among the other's); or, for two without any address, the same name or the same social
- * profile. Pairs said to be two people are left out.
+ * address among the other's); or, where an address cannot tell (one of the two has none), the
+ * same name or the same social profile. Two with different addresses are two people. Pairs
+ * said to be two people are left out.
  */
 export async function duplicates(db: Kysely<Database>, accountId: number, limit: number) {
   const handle = (alias: string) => sql`lower(regexp_replace(regexp_replace(${sql.ref(`${alias}.value`)}, '^https?://(www\\.|m\\.|mobile\\.)?', ''), '/+$', ''))`;
@@ -295,13 +296,13 @@ export async function duplicates(db: Kysely<Database>, accountId: number, limit:
       union all
       select x.id, y.id, 'name', 2
       from contacts x join contacts y on y.account_id = x.account_id and lower(y.name) = lower(x.name) and y.id > x.id
-      where x.account_id = ${accountId} and cardinality(x.emails) = 0 and cardinality(y.emails) = 0
+      where x.account_id = ${accountId} and (cardinality(x.emails) = 0 or cardinality(y.emails) = 0)
       union all
       select x.id, y.id, 'handle', 3
       from contacts x cross join lateral jsonb_each_text(x.links) xl
-      join contacts y on y.account_id = x.account_id and y.id > x.id and cardinality(y.emails) = 0
+      join contacts y on y.account_id = x.account_id and y.id > x.id and (cardinality(x.emails) = 0 or cardinality(y.emails) = 0)
       cross join lateral jsonb_each_text(y.links) yl
-      where x.account_id = ${accountId} and cardinality(x.emails) = 0
+      where x.account_id = ${accountId}
         and xl.key = any(${sql.val(HANDLE_NETWORKS)}::text[]) and yl.key = xl.key and ${handle('xl')} = ${handle('yl')}
     ) pairs
     where not exists (select 1 from contact_not_duplicates n where n.contact_id = pairs.a and n.other_id = pairs.b)
