@@ -108,6 +108,10 @@ describe('contacts', () => {
     expect(lines(refused)).toEqual(['This person keeps their own profile: only tags and email addresses can be changed here']);
     expect((await pat.call('PATCH', `/api/v1/contacts/${contact.id}`, { emails: ['jo@desk.example'] })).json().emails).toEqual(['jo@desk.example']);
     expect(lines(await add(pat, { userId: 999_999 }))).toEqual(['No such person']);
+    // Kept, they are found by their profile's beats and listed once, as the account's contact.
+    const found = (await pat.call('GET', '/api/v1/contacts?q=jo%20reporter&beat=62')).json().data;
+    expect(found).toMatchObject([{ id: contact.id, userId: jo.id, tags: ['politics desk'] }]);
+    expect((await pat.call('GET', '/api/v1/contacts?q=jo%20reporter&beat=354')).json().data).toEqual([]);
   });
 
   it('keep notes with the history of each', async () => {
