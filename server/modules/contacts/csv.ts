@@ -18,6 +18,7 @@ import './tables.ts';
 export const IMPORT_BATCH = 500;
 export const MAX_IMPORT_ROWS = 100_000;
 const EXPORT_PAGE = 1000;
+const IMPORT_LOCK_NAMESPACE = 7317;
 const SEPARATOR = ';';
 
 const PHONE_TYPES = ['mobile', 'workDirect', 'workReception', 'home'] as const;
@@ -138,6 +139,9 @@ export async function importRows(core: Core, member: Member, metadata: EventMeta
 
 async function writeBatch(core: Core, member: Member, metadata: EventMetadata, batch: Row[]) {
   return core.commands.transaction(async (unit) => {
+    // Two imports into one account take turns batch by batch: each must see the addresses the
+    // other wrote, or both would add the same person.
+    await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_NAMESPACE}, ${member.accountId}::int)`.execute(unit.trx);
     const counts = { imported: 0, updated: 0, unchanged: 0 };
     const emails = [...new Set(batch.flatMap((row) => row.input.emails ?? []))];
     const byEmail = new Map<string, number>();
