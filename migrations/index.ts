@@ -13,6 +13,7 @@ import * as interviews from './0013_interviews.ts';
 import * as messages from './0014_messages.ts';
 import * as search from './0015_search.ts';
 import * as contacts from './0016_contacts.ts';
+import * as contactSuppressions from './0017_contact_suppressions.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0014_messages': messages,
   '0015_search': search,
   '0016_contacts': contacts,
+  '0017_contact_suppressions': contactSuppressions,
 };

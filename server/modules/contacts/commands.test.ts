@@ -19,20 +19,30 @@ const marked: ContactEvent = { type: 'DoNotContactSet', data: { accountId: ACCOU
 
 describe('a contact', () => {
   it('needs a name unless it is a person on the platform', () => {
-    contacts.given([]).when({ type: 'add', contactId: 1, by: pat, userId: null, fields: EMPTY_FIELDS }).thenFails(ValidationFailed, 'Name is required');
+    contacts.given([]).when({ type: 'add', contactId: 1, by: pat, userId: null, fields: EMPTY_FIELDS, suppressed: false }).thenFails(ValidationFailed, 'Name is required');
+  });
+
+  it('with an address on the suppression list starts as do-not-contact', () => {
+    contacts
+      .given([])
+      .when({ type: 'add', contactId: 1, by: cole, userId: null, fields: nina, suppressed: true })
+      .then([
+        { type: 'ContactAdded', data: { accountId: ACCOUNT, contactId: 1, userId: null, fields: nina, addedBy: cole.id } },
+        { type: 'DoNotContactSet', data: { accountId: ACCOUNT, contactId: 1, by: cole.id } },
+      ]);
   });
 
   it('is changed only in what the change names, and an edit that changes nothing records nothing', () => {
-    contacts.given([added]).when({ type: 'edit', contactId: 1, by: cole, changes: { jobTitle: 'Editor' } }).then([{ type: 'ContactEdited', data: { accountId: ACCOUNT, contactId: 1, fields: { ...nina, jobTitle: 'Editor' } } }]);
-    contacts.given([added]).when({ type: 'edit', contactId: 1, by: cole, changes: { tags: ['a'] } }).then([]);
+    contacts.given([added]).when({ type: 'edit', contactId: 1, by: cole, changes: { jobTitle: 'Editor' }, suppressed: false }).then([{ type: 'ContactEdited', data: { accountId: ACCOUNT, contactId: 1, fields: { ...nina, jobTitle: 'Editor' } } }]);
+    contacts.given([added]).when({ type: 'edit', contactId: 1, by: cole, changes: { tags: ['a'] }, suppressed: false }).then([]);
   });
 
   it('of a person on the platform takes tags and email addresses only: the profile is theirs', () => {
-    contacts.given([person]).when({ type: 'edit', contactId: 2, by: pat, changes: { name: 'Someone else' } }).thenFails(ValidationFailed, /keeps their own profile/);
+    contacts.given([person]).when({ type: 'edit', contactId: 2, by: pat, changes: { name: 'Someone else' }, suppressed: false }).thenFails(ValidationFailed, /keeps their own profile/);
   });
 
   it('is not found by another account, and not changed by a read-only colleague', () => {
-    contacts.given([added]).when({ type: 'edit', contactId: 1, by: rex, changes: { name: 'Mine' } }).thenFails(NotFound, 'No such contact.');
+    contacts.given([added]).when({ type: 'edit', contactId: 1, by: rex, changes: { name: 'Mine' }, suppressed: false }).thenFails(NotFound, 'No such contact.');
     contacts.given([added]).when({ type: 'remove', contactId: 1, by: rita, mergedInto: null }).thenFails(Forbidden);
   });
 

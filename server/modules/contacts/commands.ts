@@ -39,8 +39,9 @@ export type ContactState =
   | { exists: true; removed: boolean; accountId: number; userId: number | null; fields: ContactFields; doNotContact: boolean; notes: ReadonlyMap<number, string> };
 
 export type ContactCommand =
-  | { type: 'add'; contactId: number; by: Member; userId: number | null; fields: ContactFields }
-  | { type: 'edit'; contactId: number; by: Member; changes: ContactInput }
+  /** `suppressed`: one of its addresses is on the account's suppression list, so it starts as do-not-contact. */
+  | { type: 'add'; contactId: number; by: Member; userId: number | null; fields: ContactFields; suppressed: boolean }
+  | { type: 'edit'; contactId: number; by: Member; changes: ContactInput; suppressed: boolean }
   | { type: 'remove'; contactId: number; by: Member; mergedInto: number | null }
   | { type: 'addNote'; contactId: number; by: Member; noteId: number; text: string }
   | { type: 'editNote'; contactId: number; by: Member; noteId: number; text: string }
@@ -103,14 +104,16 @@ export const contactDecider: Decider<ContactState, ContactCommand, ContactEvent>
       if (state.exists) throw new Conflict('This contact exists already.');
       if (by.isReadOnly) throw new Forbidden(READ_ONLY);
       const fields = command.userId === null ? applyChanges(command.fields, {}, false) : command.fields;
-      return [{ type: 'ContactAdded', data: { accountId, contactId, userId: command.userId, fields, addedBy: by.id } }];
+      const added: ContactEvent = { type: 'ContactAdded', data: { accountId, contactId, userId: command.userId, fields, addedBy: by.id } };
+      return command.suppressed ? [added, { type: 'DoNotContactSet', data: { accountId, contactId, by: by.id } }] : [added];
     }
     if (!state.exists || state.removed) throw new NotFound(NO_CONTACT);
     mayWrite(by, state.accountId, NO_CONTACT);
     switch (command.type) {
       case 'edit': {
         const fields = applyChanges(state.fields, command.changes, state.userId !== null);
-        return same(fields, state.fields) ? [] : [{ type: 'ContactEdited', data: { accountId, contactId, fields } }];
+        const edited: ContactEvent[] = same(fields, state.fields) ? [] : [{ type: 'ContactEdited', data: { accountId, contactId, fields } }];
+        return command.suppressed && !state.doNotContact ? [...edited, { type: 'DoNotContactSet', data: { accountId, contactId, by: by.id } }] : edited;
       }
       case 'remove':
         return [{ type: 'ContactRemoved', data: { accountId, contactId, mergedInto: command.mergedInto } }];

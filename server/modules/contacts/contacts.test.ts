@@ -137,6 +137,22 @@ describe('contacts', () => {
     expect(refused.json().detail).toBe('Only account admins can take a contact off the do-not-contact list');
     expect((await pat.call('DELETE', `/api/v1/contacts/${contact.id}/do-not-contact`)).json().doNotContact).toBe(false);
   });
+
+  it('keep a do-not-contact address suppressed when the contact is deleted and added again, until an account admin lifts it', async () => {
+    const first = (await add(people.colleague, { name: 'Opted Out', emails: ['out@optout.example'] })).json();
+    await people.colleague.call('POST', `/api/v1/contacts/${first.id}/do-not-contact`);
+    await people.colleague.call('DELETE', `/api/v1/contacts/${first.id}`);
+    const again = (await add(people.colleague, { name: 'Opted Out Again', emails: ['OUT@optout.example'] })).json();
+    expect(again.doNotContact).toBe(true);
+    const other = (await add(people.colleague, { name: 'Someone Else' })).json();
+    expect((await people.colleague.call('PATCH', `/api/v1/contacts/${other.id}`, { emails: ['out@optout.example'] })).json().doNotContact).toBe(true);
+    // Another account's list is its own.
+    expect((await add(people.rival, { name: 'Opted Out', emails: ['out@optout.example'] })).json().doNotContact).toBe(false);
+    await pat.call('DELETE', `/api/v1/contacts/${again.id}/do-not-contact`);
+    await pat.call('DELETE', `/api/v1/contacts/${other.id}/do-not-contact`);
+    await pat.call('DELETE', `/api/v1/contacts/${again.id}`);
+    expect((await add(people.colleague, { name: 'Back In', emails: ['out@optout.example'] })).json().doNotContact).toBe(false);
+  });
 });
 
 describe('lists', () => {

@@ -134,6 +134,15 @@ describe('CSV import and export', () => {
     expect(report.imported).toBe(1);
   });
 
+  it('marks do-not-contact the rows whose address is suppressed', async () => {
+    const gone = (await pat.call('POST', '/api/v1/contacts', { name: 'Unsubscribed', emails: ['unsub@example.com'] })).json().id;
+    await pat.call('POST', `/api/v1/contacts/${gone}/do-not-contact`);
+    await pat.call('DELETE', `/api/v1/contacts/${gone}`);
+    const report = (await importCsv(pat, 'name,emails\nUnsubscribed,unsub@example.com\n', { consent: 'true', mapping: JSON.stringify({ name: 'name', emails: 'emails' }) })).json();
+    expect(report.imported).toBe(1);
+    expect((await pat.call('GET', '/api/v1/contacts?q=unsubscribed')).json().data).toMatchObject([{ doNotContact: true }]);
+  });
+
   it('exports one list, and only the account’s own', async () => {
     const contact = (await pat.call('POST', '/api/v1/contacts', { name: 'On The List', emails: ['list@example.com'], tags: ['a;b'] })).json().id;
     const list = (await pat.call('POST', '/api/v1/contact-lists', { name: 'Export me' })).json().id;

@@ -150,17 +150,21 @@ async function writeBatch(core: Core, member: Member, metadata: EventMetadata, b
         select id, emails from contacts where account_id = ${member.accountId} and user_id is null and emails && ${sql.val(emails)}::text[] order by id`.execute(unit.trx);
       for (const row of rows) for (const email of row.emails) if (!byEmail.has(email)) byEmail.set(email, row.id);
     }
+    const suppressed = new Set(
+      emails.length === 0 ? [] : (await unit.trx.selectFrom('contact_suppressions').select('email').where('account_id', '=', member.accountId).where('email', 'in', emails).execute()).map((row) => row.email),
+    );
     const { rows: ids } = await sql<{ id: number }>`select nextval('contact_record_ids')::int as id from generate_series(1, ${batch.length})`.execute(unit.trx);
     for (const [index, row] of batch.entries()) {
       const emailsOfRow = row.input.emails ?? [];
       const known = emailsOfRow.map((email) => byEmail.get(email)).find((id) => id !== undefined);
       const contactId = known ?? ids[index]!.id;
+      const onSuppressionList = emailsOfRow.some((email) => suppressed.has(email));
       if (known === undefined) {
         const fields = applyChanges(EMPTY_FIELDS, row.input, false);
-        await unit.run(contactDecider, contactStream(contactId), { type: 'add', contactId, by: member, userId: null, fields }, metadata);
+        await unit.run(contactDecider, contactStream(contactId), { type: 'add', contactId, by: member, userId: null, fields, suppressed: onSuppressionList }, metadata);
         counts.imported++;
       } else {
-        const { events } = await unit.run(contactDecider, contactStream(contactId), { type: 'edit', contactId, by: member, changes: row.input }, metadata);
+        const { events } = await unit.run(contactDecider, contactStream(contactId), { type: 'edit', contactId, by: member, changes: row.input, suppressed: onSuppressionList }, metadata);
         counts[events.length > 0 ? 'updated' : 'unchanged']++;
       }
       for (const email of emailsOfRow) if (!byEmail.has(email)) byEmail.set(email, contactId);

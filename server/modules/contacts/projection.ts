@@ -30,14 +30,26 @@ async function append(trx: Tx, listId: number, contactIds: number[], at: Date): 
     on conflict do nothing`.execute(trx);
 }
 
+/** Puts the addresses of a contact marked do-not-contact on its account's suppression list. */
+async function suppress(trx: Tx, contactId: number, at: Date): Promise<void> {
+  await sql`
+    insert into contact_suppressions (account_id, email, since)
+    select c.account_id, e.email, ${at} from contacts c cross join unnest(c.emails) e(email) where c.id = ${contactId} and c.do_not_contact
+    on conflict do nothing`.execute(trx);
+}
+
 async function touchList(trx: Tx, listId: number, at: Date): Promise<void> {
   await trx.updateTable('contact_lists').set({ updated_at: at }).where('id', '=', listId).execute();
 }
 
-/** Contacts, their notes and earlier wordings, lists and their members, and pairs said not to be duplicates. */
+/**
+ * Contacts, their notes and earlier wordings, lists and their members, pairs said not to be
+ * duplicates, and the addresses not to write to: a do-not-contact contact's addresses stay
+ * suppressed when the contact is deleted, until an account admin lifts the mark.
+ */
 export const contactsProjection: InlineProjection<ContactEvent | EventOf<typeof NameChanged>> = {
   name: 'contacts',
-  tables: ['contact_not_duplicates', 'contact_list_members', 'contact_lists', 'contact_note_revisions', 'contact_notes', 'contacts'],
+  tables: ['contact_suppressions', 'contact_not_duplicates', 'contact_list_members', 'contact_lists', 'contact_note_revisions', 'contact_notes', 'contacts'],
   async apply(trx, event) {
     const at = event.recordedAt;
     switch (event.type) {
@@ -51,6 +63,7 @@ export const contactsProjection: InlineProjection<ContactEvent | EventOf<typeof 
       }
       case 'ContactEdited':
         await trx.updateTable('contacts').set({ ...columns(event.data.fields), updated_at: at }).where('id', '=', event.data.contactId).execute();
+        await suppress(trx, event.data.contactId, at);
         return;
       case 'ContactRemoved': {
         const { contactId } = event.data;
@@ -74,12 +87,17 @@ export const contactsProjection: InlineProjection<ContactEvent | EventOf<typeof 
         return;
       }
       case 'DoNotContactSet':
+        await trx.updateTable('contacts').set({ do_not_contact: true, updated_at: at }).where('id', '=', event.data.contactId).execute();
+        await suppress(trx, event.data.contactId, at);
+        return;
       case 'DoNotContactCleared':
-        await trx.updateTable('contacts').set({ do_not_contact: event.type === 'DoNotContactSet', updated_at: at }).where('id', '=', event.data.contactId).execute();
+        await trx.updateTable('contacts').set({ do_not_contact: false, updated_at: at }).where('id', '=', event.data.contactId).execute();
+        await sql`delete from contact_suppressions s using contacts c where c.id = ${event.data.contactId} and s.account_id = c.account_id and s.email = any(c.emails)`.execute(trx);
         return;
       case 'ContactsMerged': {
         const { contactId, mergedId, fields, doNotContact } = event.data;
         await trx.updateTable('contacts').set({ ...columns(fields), do_not_contact: doNotContact, updated_at: at }).where('id', '=', contactId).execute();
+        await suppress(trx, contactId, at);
         await trx.updateTable('contact_notes').set({ contact_id: contactId }).where('contact_id', '=', mergedId).execute();
         // The merged contact's place on each list it shared with the kept one goes with it (ContactRemoved).
         await sql`

@@ -253,6 +253,12 @@ export async function recordsOfPeople(db: Db, accountId: number, userIds: readon
   return new Map(rows.map((row) => [row.user_id!, row.id]));
 }
 
+/** Whether any of these addresses is on the account's suppression list. */
+export async function anySuppressed(db: Db, accountId: number, emails: readonly string[] | undefined): Promise<boolean> {
+  if (!emails || emails.length === 0) return false;
+  return Boolean(await db.selectFrom('contact_suppressions').select('email').where('account_id', '=', accountId).where('email', 'in', emails).executeTakeFirst());
+}
+
 /** Which of these ids are the account's contacts. */
 export async function ownContacts(db: Db, accountId: number, contactIds: readonly number[]): Promise<Set<number>> {
   if (contactIds.length === 0) return new Set();

@@ -35,15 +35,20 @@ describe('the contacts read model', () => {
     await pat.call('POST', `/api/v1/contacts/${c}/not-duplicate`, { otherId: d });
     await pat.call('DELETE', `/api/v1/contact-lists/${other}/contacts`, { contactIds: [d] });
     await pat.call('DELETE', `/api/v1/contacts/${d}`);
+    const quiet = await add({ name: 'Quiet', emails: ['quiet@q.example', 'q2@q.example'] });
+    await pat.call('POST', `/api/v1/contacts/${quiet}/do-not-contact`);
+    await pat.call('DELETE', `/api/v1/contacts/${quiet}`);
     await jo.call('PATCH', `/api/v1/u/${(await jo.call('GET', '/api/v1/current_user/info')).json().slug}/settings/name/first`, { firstname: 'Joanna' });
 
     const live = await snapshot();
     expect(live.contacts).toHaveLength(3);
     expect(live.contact_notes).toHaveLength(2);
     expect(live.contact_note_revisions).toHaveLength(1);
+    expect((live.contact_suppressions as { email: string }[]).map((row) => row.email).sort()).toEqual(['ann@a.example', 'ann@b.example', 'q2@q.example', 'quiet@q.example']);
     expect((live.contacts as { user_id: number | null; name: string }[]).find((row) => row.user_id === jo.id)?.name).toBe('Joanna Reporter');
     await sql`update contacts set name = 'Broken', tags = '{}'`.execute(t.database.db);
     await sql`delete from contact_list_members`.execute(t.database.db);
+    await sql`delete from contact_suppressions`.execute(t.database.db);
 
     await replayInline(t.database.db, t.core.store, productModel.inline);
     expect(await snapshot()).toEqual(live);

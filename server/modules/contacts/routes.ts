@@ -42,7 +42,7 @@ import { actorOf, requireUser } from '../auth/plugin.ts';
 import { applyChanges, contactDecider, contactStream, listDecider, listStream, type ContactCommand } from './commands.ts';
 import { exportCsv, importRows, readRows } from './csv.ts';
 import { contactsRefusal, type Member } from './permissions.ts';
-import { accountModules, directory, duplicates, findContact, findNote, listMembers, listsOf, lockList, ownContacts, peopleByIds, recordsOfPeople } from './queries.ts';
+import { accountModules, anySuppressed, directory, duplicates, findContact, findNote, listMembers, listsOf, lockList, ownContacts, peopleByIds, recordsOfPeople } from './queries.ts';
 
 const PERSON_LOCK_NAMESPACE = 7316;
 const NO_PERSON = 'No such person';
@@ -93,7 +93,7 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
     for (const userId of wanted.filter((id) => !records.has(id))) {
       const contactId = await nextId(unit, 'contact_record_ids');
       const fields = { ...EMPTY_FIELDS, name: people.get(userId)!.name };
-      await unit.run(contactDecider, contactStream(contactId), { type: 'add', contactId, by: member, userId, fields }, metadata);
+      await unit.run(contactDecider, contactStream(contactId), { type: 'add', contactId, by: member, userId, fields, suppressed: false }, metadata);
       records.set(userId, contactId);
     }
     return records;
@@ -123,7 +123,10 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
           const had = await recordsOfPeople(unit.trx, member.accountId, [userId]);
           const records = await recordsFor(unit, member, metadata, [userId]);
           const id = records.get(userId)!;
-          if (input.tags || input.emails) await unit.run(contactDecider, contactStream(id), { type: 'edit', contactId: id, by: member, changes: input }, metadata);
+          if (input.tags || input.emails) {
+            const suppressed = await anySuppressed(unit.trx, member.accountId, input.emails);
+            await unit.run(contactDecider, contactStream(id), { type: 'edit', contactId: id, by: member, changes: input, suppressed }, metadata);
+          }
           return { contactId: id, existed: had.has(userId) };
         });
         const view = await contactOf(member, contactId);
@@ -132,7 +135,7 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
       const fields = applyChanges(EMPTY_FIELDS, input, false);
       const contactId = await core.commands.transaction(async (unit) => {
         const id = await nextId(unit, 'contact_record_ids');
-        await unit.run(contactDecider, contactStream(id), { type: 'add', contactId: id, by: member, userId: null, fields }, metadata);
+        await unit.run(contactDecider, contactStream(id), { type: 'add', contactId: id, by: member, userId: null, fields, suppressed: await anySuppressed(unit.trx, member.accountId, fields.emails) }, metadata);
         return id;
       });
       return created(reply, contactId).send(await contactOf(member, contactId));
@@ -193,7 +196,7 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
 
     app.patch('/api/v1/contacts/:id', { schema: { params: idParams, body: editContactBody, response: { 200: contactView } } }, async (request) => {
       const { member, metadata } = await memberOf(request);
-      await onContact(member, metadata, { type: 'edit', contactId: request.params.id, changes: request.body });
+      await onContact(member, metadata, { type: 'edit', contactId: request.params.id, changes: request.body, suppressed: await anySuppressed(db, member.accountId, request.body.emails) });
       return contactOf(member, request.params.id);
     });
 

@@ -9,6 +9,7 @@ declare module '../../db/schema.ts' {
     contact_lists: { id: number; account_id: number; name: string; description: string; created_by: number; created_at: Date; updated_at: Date };
     contact_list_members: { list_id: number; contact_id: number; position: number; added_at: Date };
     contact_not_duplicates: { account_id: number; contact_id: number; other_id: number };
+    contact_suppressions: { account_id: number; email: string; since: Date };
   }
 }
 
