@@ -89,6 +89,8 @@ export const directoryQuery = z.object({
   list: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   hasEmail: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
   sort: contactSort.default('name'),
+  /** Count every match too (a table sizing its scroll once per search); pages after the first need not. */
+  total: z.enum(['true', 'false']).transform((value) => value === 'true').default(false),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(MAX_CONTACTS_PAGE).default(CONTACTS_PAGE),
 });
@@ -112,7 +114,7 @@ export const directoryRow = z.object({
   doNotContact: z.boolean(),
 });
 export type DirectoryRow = z.infer<typeof directoryRow>;
-export const directoryPage = z.object({ data: z.array(directoryRow), hasMore: z.boolean() });
+export const directoryPage = z.object({ data: z.array(directoryRow), hasMore: z.boolean(), total: z.number().int().nullable() });
 
 export const noteView = z.object({
   id: z.number().int(),

@@ -221,6 +221,9 @@ describe('the directory', () => {
     expect(await names('q=zed&hasEmail=true')).toEqual(['Zed Alpha']);
     expect(await names('q=zed&hasEmail=false')).toEqual(['Zed Beta', 'Zed Gamma']);
     expect(await names('q=zed&limit=2&offset=1')).toEqual(['Zed Beta', 'Zed Gamma']);
+    const counted = (await people.rival.call('GET', '/api/v1/contacts?q=zed&limit=1&total=true')).json();
+    expect(counted).toMatchObject({ hasMore: true, total: 3 });
+    expect((await people.rival.call('GET', '/api/v1/contacts?q=zed&limit=1')).json().total).toBeNull();
     // Journalists of the platform, whose beats are their profile's.
     expect(await names('q=jo%20rep')).toEqual(['Jo Reporter']);
     expect(await names('beat=62')).toContain('Jo Reporter');

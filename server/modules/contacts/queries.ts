@@ -84,7 +84,7 @@ function prefixQuery(q: string): RawBuilder<unknown> | null {
  * in one order. Each side is narrowed by the same filters (a person's beats, outlets and
  * country are their profile's) and the page is cut from both at once.
  */
-export async function directory(db: Kysely<Database>, accountId: number, query: DirectoryQuery): Promise<{ data: DirectoryRow[]; hasMore: boolean }> {
+export async function directory(db: Kysely<Database>, accountId: number, query: DirectoryQuery): Promise<{ data: DirectoryRow[]; hasMore: boolean; total: number | null }> {
   const tsquery = query.q ? prefixQuery(query.q) : null;
   const contactWhere: RawBuilder<unknown>[] = [sql`c.account_id = ${accountId}`];
   const personWhere: RawBuilder<unknown>[] = [
@@ -93,7 +93,7 @@ export async function directory(db: Kysely<Database>, accountId: number, query: 
     sql`not exists (select 1 from contacts k where k.account_id = ${accountId} and k.user_id = u.id)`,
   ];
   if (query.q) {
-    if (!tsquery) return { data: [], hasMore: false };
+    if (!tsquery) return { data: [], hasMore: false, total: query.total ? 0 : null };
     contactWhere.push(sql`c.search_vector @@ ${tsquery}`);
     personWhere.push(sql`to_tsvector('simple', u.firstname || ' ' || u.lastname || ' ' || coalesce(u.job_title, '')) @@ ${tsquery}`);
   }
@@ -144,7 +144,11 @@ export async function directory(db: Kysely<Database>, accountId: number, query: 
     select id, user_id from ((${contacts} order by ${order} limit ${reach}) ${contactsOnly ? sql`` : sql`union all (${people} order by ${order} limit ${reach})`}) d
     order by ${order} offset ${query.offset} limit ${query.limit + 1}`.execute(db);
   const page = rows.slice(0, query.limit);
-  return { data: await directoryRows(db, page), hasMore: rows.length > query.limit };
+  const counted = query.total
+    ? sql<{ total: number }>`select ((select count(*) from (${contacts}) c) + ${contactsOnly ? sql`0` : sql`(select count(*) from (${people}) p)`})::int as total`.execute(db)
+    : null;
+  const [data, total] = await Promise.all([directoryRows(db, page), counted]);
+  return { data, hasMore: rows.length > query.limit, total: total ? total.rows[0]!.total : null };
 }
 
 /** Directory rows for contacts (by id) and people without a record (by user id), in the order given. */
