@@ -33,6 +33,15 @@ export async function signOut(page: Page): Promise<void> {
 export async function expectAccessible(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
   // The loading screen fades for 350 ms after the router is ready: judge the screen, not the fade.
   await expect(page.locator('.loading-screen')).toHaveCount(0);
+  // Nor a toast halfway through fading in: colours are judged as they settle (spinners never do).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   if (serious.length > 0) {
