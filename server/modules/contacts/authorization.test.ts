@@ -115,7 +115,11 @@ describe('who may use which contacts endpoint', () => {
       const line = `${endpoint.method} ${endpoint.url(f).replace(/\/\d+/g, '/:id')}`;
       seen.push(`${line} ${answer.statusCode}`);
       wanted.push(`${line} ${expected(role, endpoint)}`);
-      if (answer.statusCode >= 400) expect(answer.json().errors ?? answer.json().detail, line).toBeTruthy();
+      if (answer.statusCode >= 400) {
+        // A refusal says why: a list of lines, or one line.
+        const { errors, detail } = answer.json() as { errors?: unknown; detail?: unknown };
+        expect(Array.isArray(errors) ? errors.length > 0 && errors.every((e) => typeof e === 'string') : typeof detail === 'string', `${line}: ${answer.body}`).toBe(true);
+      }
       if (line === 'POST /api/v1/contacts/import' && answer.statusCode === 200) expect(answer.json().imported, role).toBe(1);
     }
     expect(seen).toEqual(wanted);
