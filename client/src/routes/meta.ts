@@ -105,7 +105,7 @@ export const routeMeta = {
   ourAnnouncements: app('ourAnnouncements', 'Our announcements', both),
 
   tasks: app('tasks', 'Tasks', fullOnly),
-  workLists: app('workLists', 'Work lists', fullOnly),
+  workLists: app('workLists', 'Work lists', both, { modules: ['ROLE_MODULE_CONTACTS'] }),
   channels: app('channels', 'Channels', fullOnly),
   ourNewsrooms: app('ourNewsrooms', 'Our newsrooms', both, { modules: ['ROLE_MODULE_ONLINE_NEWSROOM'] }),
   calloutAsyncVideo: app('calloutAsyncVideo', 'Callout video question', both),
@@ -117,8 +117,10 @@ export const routeMeta = {
   newsrooms: app('newsrooms', 'Newsrooms', fullOnly),
   commentary: app('commentary', 'Commentary', fullOnly),
 
-  allContacts: app('allContacts', 'Contacts', fullOnly, { modules: ['ROLE_MODULE_CONTACTS'] }),
-  contactLists: app('lists', 'Contact lists', fullOnly, { modules: ['ROLE_MODULE_CONTACTS'] }),
+  allContacts: app('allContacts', 'Contacts', both, { modules: ['ROLE_MODULE_CONTACTS'] }),
+  contactLists: app('lists', 'Contact lists', both, { modules: ['ROLE_MODULE_CONTACTS'] }),
+  contact: app('contact', 'Contact', both, { modules: ['ROLE_MODULE_CONTACTS'], digitId: true }),
+  contactDuplicates: app('duplicates', 'Duplicate contacts', both, { modules: ['ROLE_MODULE_CONTACTS'] }),
   recommendations: app('recommendations', 'Recommendations', fullOnly, { modules: ['ROLE_MODULE_CONTACTS'] }),
   contactJobs: app('jobs', 'Jobs', fullOnly, { modules: ['ROLE_MODULE_CONTACTS'] }),
   contactCallOuts: app('callOuts', 'Call-outs', fullOnly, { modules: ['ROLE_MODULE_CONTACTS'] }),

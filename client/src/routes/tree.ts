@@ -3,6 +3,7 @@ import { lazyPage } from './lazy.ts';
 import { developmentTools, routeMeta, type RouteMeta } from './meta.ts';
 import { rootRoute, unknownPathRoute } from './root.tsx';
 import { onboardingFirst, onboardingOnly } from '../features/onboarding/guard.ts';
+import { directorySearch, listSearch } from '../features/contacts/search.ts';
 
 // One lazy chunk per screen family: every page of an area loads with its first visit.
 const areaPage = lazyPage(() => import('../features/areas/AreaPage.tsx'), 'AreaPage');
@@ -39,6 +40,10 @@ const guestStartPage = lazyPage(() => import('../features/interview-answers/Answ
 const guestFinishPage = lazyPage(() => import('../features/interview-answers/AnswerPages.tsx'), 'GuestFinishPage');
 const interviewsPage = lazyPage(() => import('../features/interviews/InterviewsPage.tsx'), 'InterviewsPage');
 const interviewPage = lazyPage(() => import('../features/interviews/InterviewPage.tsx'), 'InterviewPage');
+const contactsPage = lazyPage(() => import('../features/contacts/ContactsPage.tsx'), 'ContactsPage');
+const contactPage = lazyPage(() => import('../features/contacts/ContactPage.tsx'), 'ContactPage');
+const contactListsPage = lazyPage(() => import('../features/contacts/ListsPage.tsx'), 'ListsPage');
+const duplicatesPage = lazyPage(() => import('../features/contacts/DuplicatesPage.tsx'), 'DuplicatesPage');
 
 function page<TParent extends AnyRoute, TPath extends string>(parent: TParent, path: TPath, meta: RouteMeta, component: RouteComponent = areaPage) {
   return createRoute({ getParentRoute: () => parent, path, staticData: { meta }, component });
@@ -156,7 +161,7 @@ const allAnnouncements = page(rootRoute, 'announcements/all', m.allAnnouncements
 const ourAnnouncements = page(rootRoute, 'announcements/our', m.ourAnnouncements);
 const workArea = [
   page(rootRoute, 'tasks', m.tasks),
-  page(rootRoute, 'work_lists', m.workLists),
+  createRoute({ getParentRoute: () => rootRoute, path: 'work_lists', staticData: { meta: m.workLists }, component: contactListsPage, validateSearch: listSearch }),
   page(rootRoute, 'channels', m.channels),
   page(rootRoute, 'newsrooms/our', m.ourNewsrooms),
   page(rootRoute, 'callouts/async/video/$id', m.calloutAsyncVideo, answerPage),
@@ -170,7 +175,7 @@ const news = [
   page(rootRoute, 'commentary', m.commentary),
 ];
 const contacts = [
-  page(rootRoute, 'contacts', m.allContacts),
+  createRoute({ getParentRoute: () => rootRoute, path: 'contacts', staticData: { meta: m.allContacts }, component: contactsPage, validateSearch: directorySearch }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: 'contacts/all',
@@ -179,7 +184,9 @@ const contacts = [
       throw redirect({ to: '/contacts', search: true, replace: true });
     },
   }),
-  page(rootRoute, 'contacts/lists', m.contactLists),
+  createRoute({ getParentRoute: () => rootRoute, path: 'contacts/lists', staticData: { meta: m.contactLists }, component: contactListsPage, validateSearch: listSearch }),
+  page(rootRoute, 'contacts/duplicates', m.contactDuplicates, duplicatesPage),
+  page(rootRoute, 'contacts/$id', m.contact, contactPage),
   page(rootRoute, 'contacts/recommendations', m.recommendations),
   page(rootRoute, 'contacts/jobs', m.contactJobs),
   page(rootRoute, 'contacts/callouts', m.contactCallOuts),

@@ -81,6 +81,16 @@ const mvpNavigation: ItemSpec[] = [
     children: [
       { route: 'ourAnnouncements', to: '/announcements/our' },
       { route: 'ourNewsrooms', to: '/newsrooms/our' },
+      { route: 'workLists', to: '/work_lists' },
+    ],
+  },
+  // Accounts with the contacts module work their media lists in MVP too (docs/decisions.md).
+  {
+    group: 'Contacts',
+    icon: 'contacts',
+    children: [
+      { route: 'allContacts', to: '/contacts' },
+      { route: 'contactLists', to: '/contacts/lists' },
     ],
   },
 ];

@@ -1,0 +1,129 @@
+import { useState, type FormEvent } from 'react';
+import type { DirectoryRow } from '../../../../contracts/contacts/api.ts';
+import { ApiError } from '../../lib/api/index.ts';
+import { Button, Input, Modal, Select, showToast } from '../../ui/index.ts';
+import { countOf } from './parts.tsx';
+import { membersOf, useListChanges, useLists, useTagRows } from './queries.ts';
+
+const NEW_LIST = 'new';
+
+/** Puts the chosen people on a list the account has, or on a new one named here. */
+function AddToListModal({ open, rows, onClose, onDone }: { open: boolean; rows: readonly DirectoryRow[]; onClose: () => void; onDone: () => void }) {
+  const lists = useLists();
+  const changes = useListChanges();
+  const [choice, setChoice] = useState('');
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  const picked = choice || (lists.data?.[0] ? String(lists.data[0].id) : NEW_LIST);
+  const busy = changes.create.isPending || changes.add.isPending;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors([]);
+    try {
+      const list = picked === NEW_LIST ? await changes.create.mutateAsync({ name, description: '' }) : lists.data!.find((candidate) => String(candidate.id) === picked)!;
+      await changes.add.mutateAsync({ id: list.id, members: membersOf(rows) });
+      showToast({ type: 'success', lines: [`${countOf(rows.length, 'person', 'people')} added to ${list.name}`] });
+      setName('');
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.errors.length ? error.errors.map((line) => line.replace(/^name: /, '')) : [error.message]);
+    }
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title="Add to list" size="sm">
+      <form className="contacts-form" onSubmit={(event) => void submit(event)}>
+        <p className="contacts-form__lead">{countOf(rows.length, 'person', 'people')} selected.</p>
+        <Select label="List" value={picked} onChange={(event) => setChoice(event.target.value)}>
+          {lists.data?.map((list) => (
+            <option key={list.id} value={list.id}>
+              {list.name} ({countOf(list.count, 'contact')})
+            </option>
+          ))}
+          <option value={NEW_LIST}>A new list…</option>
+        </Select>
+        {picked === NEW_LIST && <Input label="Name of the new list" value={name} placeholder="" required onChange={(event) => setName(event.target.value)} error={errors[0]} />}
+        {picked !== NEW_LIST && errors.length > 0 && (
+          <p className="contacts-form__error" role="alert">
+            {errors.join(' ')}
+          </p>
+        )}
+        <div className="contacts-form__buttons">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Add to list
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function TagModal({ open, rows, onClose, onDone }: { open: boolean; rows: readonly DirectoryRow[]; onClose: () => void; onDone: () => void }) {
+  const tagRows = useTagRows();
+  const [tag, setTag] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const clean = tag.trim();
+    if (!clean) return setError('Write a tag');
+    setError(undefined);
+    try {
+      await tagRows.mutateAsync({ rows, tag: clean });
+      showToast({ type: 'success', lines: [`Tagged ${countOf(rows.length, 'person', 'people')} “${clean}”`] });
+      setTag('');
+      onDone();
+    } catch (failure) {
+      if (failure instanceof ApiError) setError(failure.errors.map((line) => line.replace(/^tags(\.\d+)?: /, '')).join(' ') || failure.message);
+    }
+  };
+  return (
+    <Modal open={open} onClose={onClose} title="Tag contacts" size="sm">
+      <form className="contacts-form" onSubmit={(event) => void submit(event)}>
+        <p className="contacts-form__lead">The tag is added to each of the {countOf(rows.length, 'person', 'people')} selected; their other tags stay.</p>
+        <Input label="Tag" value={tag} placeholder="" maxLength={50} onChange={(event) => setTag(event.target.value)} error={error} />
+        <div className="contacts-form__buttons">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={tagRows.isPending}>
+            Add tag
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** What one can do with the selected rows: a bar that appears while something is selected. */
+export function BulkActions({ selected, onClear }: { selected: readonly DirectoryRow[]; onClear: () => void }) {
+  const [open, setOpen] = useState<'list' | 'tag' | null>(null);
+  if (selected.length === 0 && open === null) return null;
+  const done = () => {
+    setOpen(null);
+    onClear();
+  };
+  return (
+    <>
+      {selected.length > 0 && (
+        <div className="contacts-bulk" role="region" aria-label="Selected contacts">
+          <p className="contacts-bulk__count">{countOf(selected.length, 'selected', 'selected')}</p>
+          <Button size="sm" onClick={() => setOpen('list')}>
+            Add to list
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setOpen('tag')}>
+            Tag
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onClear}>
+            Clear selection
+          </Button>
+        </div>
+      )}
+      <AddToListModal open={open === 'list'} rows={selected} onClose={() => setOpen(null)} onDone={done} />
+      <TagModal open={open === 'tag'} rows={selected} onClose={() => setOpen(null)} onDone={done} />
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import type { DirectoryRow } from '../../../../contracts/contacts/api.ts';
+import { BeatList } from '../profiles/Beats.tsx';
+import { COLUMNS, type ColumnKey } from './columns.ts';
+import { ContactName, DoNotContactTag } from './parts.tsx';
+
+export const ROW_PX = 64;
+/** Rows kept rendered beyond the visible ones, above and below. */
+const OVERSCAN = 8;
+/** Ask for the next page this many rows before the loaded ones run out. */
+const LOAD_AHEAD = 40;
+
+/** One key per row: a contact by its id, a platform journalist without a record by their user id. */
+export const rowKey = (row: DirectoryRow) => (row.id !== null ? `c${row.id}` : `u${row.userId}`);
+
+type ContactTableProps = {
+  rows: readonly DirectoryRow[];
+  /** Every match, when the server counted; the scroll is sized for all of them at once. */
+  total: number | null;
+  columns: readonly ColumnKey[];
+  selected: ReadonlySet<string>;
+  onSelect: (rows: readonly DirectoryRow[], on: boolean) => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onMore: () => void;
+};
+
+function Cell({ row, column }: { row: DirectoryRow; column: ColumnKey }) {
+  switch (column) {
+    case 'jobTitle':
+      return <>{row.jobTitle}</>;
+    case 'outlets':
+      return <>{row.outlets.join(', ')}</>;
+    case 'beats':
+      return <BeatList beats={row.beats} label={`Beats of ${row.name}`} />;
+    case 'emails':
+      return row.emails[0] ? <span className="contact-table__email">{row.emails[0]}</span> : null;
+    case 'country':
+      return <>{row.country?.name}</>;
+    case 'tags':
+      return (
+        <span className="contact-table__tags">
+          {row.tags.map((tag) => (
+            <span key={tag} className="contact-tag">
+              {tag}
+            </span>
+          ))}
+        </span>
+      );
+  }
+}
+
+/**
+ * The directory as an ARIA table whose rows are virtualised inside their own scroll area: only
+ * the rows in view (and a few around) are in the page, so 100,000 contacts scroll like 50.
+ */
+export function ContactTable({ rows, total, columns, selected, onSelect, hasMore, loadingMore, onMore }: ContactTableProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const count = Math.max(total ?? 0, rows.length);
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: OVERSCAN });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastIndex >= rows.length - LOAD_AHEAD) onMore();
+  }, [hasMore, loadingMore, lastIndex, rows.length, onMore]);
+
+  const allSelected = rows.length > 0 && rows.every((row) => selected.has(rowKey(row)));
+  const someSelected = !allSelected && rows.some((row) => selected.has(rowKey(row)));
+  const template = `44px minmax(180px, 1.6fr) ${columns.map((column) => (column === 'beats' || column === 'tags' ? 'minmax(140px, 1.2fr)' : 'minmax(120px, 1fr)')).join(' ')}`;
+
+  return (
+    <div className="contact-table" role="table" aria-label="Contacts" aria-rowcount={count + 1} style={{ ['--contact-columns' as string]: template }}>
+      <div role="rowgroup" className="contact-table__head">
+        <div role="row" aria-rowindex={1} className="contact-table__row">
+          <div role="columnheader" className="contact-table__check">
+            <input
+              type="checkbox"
+              aria-label={allSelected ? 'Clear the selection' : 'Select every loaded contact'}
+              checked={allSelected}
+              ref={(box) => {
+                if (box) box.indeterminate = someSelected;
+              }}
+              onChange={(event) => onSelect(rows, event.target.checked)}
+            />
+          </div>
+          <div role="columnheader">Name</div>
+          {columns.map((column) => (
+            <div key={column} role="columnheader" className={`contact-table__col contact-table__col--${column}`}>
+              {COLUMNS.find((known) => known.key === column)!.label}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div ref={scroller} className="contact-table__scroll">
+        <div role="rowgroup" className="contact-table__body" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const row = rows[item.index];
+            const style = { transform: `translateY(${item.start}px)`, height: ROW_PX };
+            if (!row) {
+              return (
+                <div key={item.key} role="row" aria-rowindex={item.index + 2} className="contact-table__row contact-table__row--loading" style={style}>
+                  <div role="cell" className="contact-table__placeholder">
+                    <span className="visually-hidden">Loading</span>
+                  </div>
+                </div>
+              );
+            }
+            const key = rowKey(row);
+            const on = selected.has(key);
+            return (
+              <div key={key} role="row" aria-rowindex={item.index + 2} className={`contact-table__row${on ? ' contact-table__row--on' : ''}`} style={style}>
+                <div role="cell" className="contact-table__check">
+                  <input type="checkbox" aria-label={`Select ${row.name}`} checked={on} onChange={(event) => onSelect([row], event.target.checked)} />
+                </div>
+                <div role="cell" className="contact-table__name">
+                  <ContactName row={row} />
+                  <span className="contact-table__sub">
+                    {[row.jobTitle, row.outlets[0]].filter(Boolean).join(' · ')}
+                    {row.id === null && <span className="contact-tag contact-tag--platform">On Pressroom</span>}
+                    {row.doNotContact && <DoNotContactTag />}
+                  </span>
+                </div>
+                {columns.map((column) => (
+                  <div key={column} role="cell" className={`contact-table__col contact-table__col--${column}`}>
+                    <Cell row={row} column={column} />
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

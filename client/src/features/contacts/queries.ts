@@ -1,0 +1,165 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ContactInput, ContactView, DirectoryRow, ImportReport, ListView, NoteView } from '../../../../contracts/contacts/api.ts';
+import { api } from '../../lib/api/index.ts';
+import { directoryQuery, type DirectorySearch } from './search.ts';
+
+/** Rows a page of the table asks for: a few screens' worth, so fast scrolling rarely waits. */
+export const DIRECTORY_PAGE = 200;
+
+type DirectoryPage = { data: DirectoryRow[]; hasMore: boolean; total: number | null };
+type DuplicatePair = { reason: 'email' | 'name' | 'handle'; contacts: [DirectoryRow, DirectoryRow] };
+
+export const contactKeys = {
+  all: ['contacts'] as const,
+  directory: (search: DirectorySearch) => ['contacts', 'directory', search] as const,
+  contact: (id: number) => ['contacts', 'contact', id] as const,
+  lists: () => ['contacts', 'lists'] as const,
+  members: (listId: number) => ['contacts', 'directory', { list: listId, sort: 'list' }] as const,
+  duplicates: () => ['contacts', 'duplicates'] as const,
+};
+
+/** The account's contacts and the platform's journalists, one page at a time; the first page counts them all. */
+export function useDirectory(search: DirectorySearch, enabled = true) {
+  return useInfiniteQuery({
+    enabled,
+    queryKey: contactKeys.directory(search),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<DirectoryPage>('/api/v1/contacts', { query: { ...directoryQuery(search), offset: pageParam, limit: DIRECTORY_PAGE, total: pageParam === 0 }, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.reduce((sum, page) => sum + page.data.length, 0) : undefined),
+  });
+}
+
+/** A list's members in the list's own order. */
+export function useListMembers(listId: number | undefined) {
+  return useQuery({
+    queryKey: contactKeys.members(listId ?? 0),
+    queryFn: ({ signal }) => api.get<DirectoryPage>('/api/v1/contacts', { query: { list: listId, sort: 'list', limit: 500 }, signal }),
+    enabled: listId !== undefined,
+  });
+}
+
+export function useContact(id: number) {
+  return useQuery({ queryKey: contactKeys.contact(id), queryFn: ({ signal }) => api.get<ContactView>(`/api/v1/contacts/${id}`, { signal, quiet: true }), retry: false });
+}
+
+export function useLists() {
+  return useQuery({ queryKey: contactKeys.lists(), queryFn: ({ signal }) => api.get<{ data: ListView[] }>('/api/v1/contact-lists', { signal }), select: (answer) => answer.data });
+}
+
+export function useDuplicates() {
+  return useQuery({ queryKey: contactKeys.duplicates(), queryFn: ({ signal }) => api.get<{ data: DuplicatePair[] }>('/api/v1/contacts/duplicates', { signal }), select: (answer) => answer.data });
+}
+
+/** Anything that changes contacts or lists: every view of them is read again. */
+function useRefreshContacts() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: contactKeys.all });
+}
+
+/** Saving a contact answers 422 with lines the form places beside its fields: quiet, the form shows them. */
+export function useSaveContact(id: number | null) {
+  const refresh = useRefreshContacts();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ContactInput) =>
+      id === null ? api.post<ContactView>('/api/v1/contacts', input, { quiet: true }) : api.patch<ContactView>(`/api/v1/contacts/${id}`, input, { quiet: true }),
+    onSuccess: (view) => {
+      queryClient.setQueryData(contactKeys.contact(view.id), view);
+      void refresh();
+    },
+  });
+}
+
+export function useDeleteContact() {
+  const refresh = useRefreshContacts();
+  return useMutation({ mutationFn: (id: number) => api.delete(`/api/v1/contacts/${id}`), onSuccess: () => void refresh() });
+}
+
+export function useDoNotContact(id: number) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshContacts();
+  return useMutation({
+    mutationFn: (on: boolean) => (on ? api.post<ContactView>(`/api/v1/contacts/${id}/do-not-contact`) : api.delete<ContactView>(`/api/v1/contacts/${id}/do-not-contact`)),
+    onSuccess: (view) => {
+      queryClient.setQueryData(contactKeys.contact(id), view);
+      void refresh();
+    },
+  });
+}
+
+export function useSaveNote(contactId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ noteId, text }: { noteId: number | null; text: string }) =>
+      noteId === null ? api.post<NoteView>(`/api/v1/contacts/${contactId}/notes`, { text }) : api.patch<NoteView>(`/api/v1/contacts/${contactId}/notes/${noteId}`, { text }),
+    onSuccess: (note) =>
+      queryClient.setQueryData<ContactView>(contactKeys.contact(contactId), (view) => {
+        if (!view) return view;
+        const known = view.notes.some((candidate) => candidate.id === note.id);
+        return { ...view, notes: known ? view.notes.map((candidate) => (candidate.id === note.id ? note : candidate)) : [note, ...view.notes] };
+      }),
+  });
+}
+
+/** The rows one can put on a list: a contact by its id, a platform journalist the account keeps no record of by user id. */
+export type ListMembers = { contactIds: number[]; userIds: number[] };
+export function membersOf(rows: readonly DirectoryRow[]): ListMembers {
+  const contactIds: number[] = [];
+  const userIds: number[] = [];
+  for (const row of rows) {
+    if (row.id !== null) contactIds.push(row.id);
+    else if (row.userId !== null) userIds.push(row.userId);
+  }
+  return { contactIds, userIds };
+}
+
+export function useListChanges() {
+  const refresh = useRefreshContacts();
+  const queryClient = useQueryClient();
+  const done = (view: ListView | undefined) => {
+    if (view) queryClient.setQueryData<{ data: ListView[] }>(contactKeys.lists(), (answer) => answer && { data: answer.data.map((list) => (list.id === view.id ? view : list)) });
+    void refresh();
+  };
+  return {
+    create: useMutation({ mutationFn: (body: { name: string; description: string }) => api.post<ListView>('/api/v1/contact-lists', body, { quiet: true }), onSuccess: done }),
+    rename: useMutation({ mutationFn: ({ id, ...body }: { id: number; name: string; description: string }) => api.patch<ListView>(`/api/v1/contact-lists/${id}`, body, { quiet: true }), onSuccess: done }),
+    remove: useMutation({ mutationFn: (id: number) => api.delete(`/api/v1/contact-lists/${id}`), onSuccess: () => void refresh() }),
+    add: useMutation({ mutationFn: ({ id, members }: { id: number; members: ListMembers }) => api.post<ListView>(`/api/v1/contact-lists/${id}/contacts`, members), onSuccess: done }),
+    takeOff: useMutation({ mutationFn: ({ id, contactIds }: { id: number; contactIds: number[] }) => api.delete<ListView>(`/api/v1/contact-lists/${id}/contacts`, { contactIds }), onSuccess: done }),
+    reorder: useMutation({ mutationFn: ({ id, contactIds }: { id: number; contactIds: number[] }) => api.put<ListView>(`/api/v1/contact-lists/${id}/contacts`, { contactIds }), onSuccess: done }),
+  };
+}
+
+/**
+ * Tags rows one by one, keeping each one's tags: the API edits a contact whole, and a platform
+ * journalist without a record gets one (with the tag) through the add-by-person call.
+ */
+export function useTagRows() {
+  const refresh = useRefreshContacts();
+  return useMutation({
+    mutationFn: async ({ rows, tag }: { rows: readonly DirectoryRow[]; tag: string }) => {
+      for (const row of rows) {
+        if (row.tags.includes(tag)) continue;
+        if (row.id !== null) await api.patch(`/api/v1/contacts/${row.id}`, { tags: [...row.tags, tag] });
+        else if (row.userId !== null) await api.post('/api/v1/contacts', { userId: row.userId, tags: [tag] });
+      }
+    },
+    onSettled: () => void refresh(),
+  });
+}
+
+export function useMerge() {
+  const refresh = useRefreshContacts();
+  return useMutation({
+    mutationFn: ({ keptId, otherId, fields }: { keptId: number; otherId: number; fields: ContactInput }) => api.post<ContactView>(`/api/v1/contacts/${keptId}/merge`, { otherId, fields }),
+    onSuccess: () => void refresh(),
+  });
+}
+
+export function useNotDuplicate() {
+  const refresh = useRefreshContacts();
+  return useMutation({ mutationFn: ({ id, otherId }: { id: number; otherId: number }) => api.post(`/api/v1/contacts/${id}/not-duplicate`, { otherId }), onSuccess: () => void refresh() });
+}
+
+export type { DirectoryPage, DuplicatePair, ImportReport };
