@@ -14,6 +14,7 @@ import * as messages from './0014_messages.ts';
 import * as search from './0015_search.ts';
 import * as contacts from './0016_contacts.ts';
 import * as contactSuppressions from './0017_contact_suppressions.ts';
+import * as tasks from './0018_tasks.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0015_search': search,
   '0016_contacts': contacts,
   '0017_contact_suppressions': contactSuppressions,
+  '0018_tasks': tasks,
 };

@@ -29,6 +29,7 @@ import { organizationRoutes } from './modules/organizations/routes.ts';
 import { postRoutes } from './modules/posts/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { taskRoutes } from './modules/tasks/index.ts';
 import { adminRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerEventTail } from './realtime/event-tail.ts';
@@ -98,6 +99,7 @@ export async function buildApp(core: Core, options: AppOptions) {
   await app.register(interviewRoutes(core, { publicUrl: options.services.publicUrl, linkRateLimit: options.services.linkRateLimit, uploads: options.uploads, video }));
   await app.register(messageRoutes(core, { sendLimit: options.services.messageSends }));
   await app.register(contactRoutes(core));
+  await app.register(taskRoutes(core));
   if (options.services.devTools) await app.register(devRoutes(core));
 
   if (options.clientDir && fs.existsSync(path.join(options.clientDir, 'index.html'))) await serveClient(app, options.clientDir);

@@ -7,12 +7,13 @@ import { messagesProjection } from './modules/messages/index.ts';
 import { notificationsProcessor } from './modules/notifications/processor.ts';
 import { postsProjection } from './modules/posts/projection.ts';
 import { profilesProjection } from './modules/profiles/projection.ts';
+import { tasksProjection } from './modules/tasks/index.ts';
 import { usersProjection } from './modules/users/projection.ts';
 import { videosProjection } from './modules/video/index.ts';
 
 // The product's event types and read models. Each module adds its projections here as it lands.
 export const productModel: Model<ProductEvent> = {
   events: productEvents,
-  inline: [usersProjection, profilesProjection, postsProjection, communitiesProjection, interviewsProjection, videosProjection, messagesProjection, contactsProjection],
+  inline: [usersProjection, profilesProjection, postsProjection, communitiesProjection, interviewsProjection, videosProjection, messagesProjection, contactsProjection, tasksProjection],
   processors: [notificationsProcessor()],
 };

@@ -9,6 +9,7 @@ import { findComment } from '../modules/comments/queries.ts';
 import { interviewMessagesFor, type InterviewMessage } from '../modules/interviews/index.ts';
 import { messagingMessagesFor, type MessagingMessage } from '../modules/messages/index.ts';
 import type { Viewer } from '../modules/posts/permissions.ts';
+import { taskMessagesFor, type TaskMessage } from '../modules/tasks/index.ts';
 import { videoMessagesFor, type VideoMessage } from '../modules/video/index.ts';
 
 /** One message for some rooms, as the realtime processor emits it after its batch commits. */
@@ -21,6 +22,7 @@ export type RealtimeMessage =
   | { event: 'membership:changed'; rooms: string[]; payload: z.infer<typeof membershipChanged> }
   | InterviewMessage
   | MessagingMessage
+  | TaskMessage
   | VideoMessage;
 
 // Pushed views are a neutral reader's: nobody's liked flag, nobody's permissions.
@@ -81,7 +83,8 @@ export async function messagesFor(db: Kysely<Database>, events: readonly StoredE
   const interviews = await interviewMessagesFor(db, events);
   const videos = await videoMessagesFor(db, events);
   const messaging = await messagingMessagesFor(db, events);
-  return messages.map((ofEvent, i) => [...ofEvent, ...interviews[i]!, ...videos[i]!, ...messaging[i]!]);
+  const tasks = await taskMessagesFor(db, events);
+  return messages.map((ofEvent, i) => [...ofEvent, ...interviews[i]!, ...videos[i]!, ...messaging[i]!, ...tasks[i]!]);
 }
 
 async function messagesOf(db: Kysely<Database>, event: StoredEvent<PostEvent | CommunityEvent>, views: Views): Promise<RealtimeMessage[]> {

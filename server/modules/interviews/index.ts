@@ -2,11 +2,14 @@
 import type { EventMetadata } from '../../../contracts/events/index.ts';
 import { Forbidden, NotFound, ValidationFailed } from '../../errors.ts';
 import type { UnitOfWork } from '../../events/command-handler.ts';
-import type { AnyEvent } from '../../events/types.ts';
+import type { AnyEvent, Tx } from '../../events/types.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { interviewDecider, interviewStream } from './commands.ts';
 import { clock } from './clock.ts';
 import { lockInterview } from './locks.ts';
-import { mayManage, type Person } from './permissions.ts';
+import { mayManage, mayView, type Person } from './permissions.ts';
+import { accessTo } from './queries.ts';
 
 export { interviewMessagesFor, interviewRoom, mayJoinInterviewRoom, type InterviewMessage } from './live.ts';
 export { interviewAnswerNotice } from './notices.ts';
@@ -32,4 +35,17 @@ export async function publishForCallout(
   const now = clock.now();
   await unit.run(interviewDecider, interviewStream(interviewId), { type: 'update', changes: options, by: person, now }, metadata);
   await unit.run(interviewDecider, interviewStream(interviewId), { type: 'publish', by: person, now }, metadata);
+}
+
+/** Whether a person may see an interview (its page's read check), for modules that link to one (tasks). */
+export async function mayViewInterview(db: Kysely<Database> | Tx, person: Person, interviewId: number): Promise<boolean> {
+  const access = await accessTo(db as Kysely<Database>, interviewId);
+  return access !== null && mayView(person, access);
+}
+
+/** The titles of interviews by id, for links to them that a reader of the link may follow (tasks). */
+export async function interviewTitles(db: Kysely<Database> | Tx, interviewIds: readonly number[]): Promise<Map<number, string>> {
+  if (interviewIds.length === 0) return new Map();
+  const rows = await db.selectFrom('interviews').select(['id', 'title']).where('id', 'in', [...new Set(interviewIds)]).execute();
+  return new Map(rows.map((row) => [Number(row.id), row.title]));
 }
