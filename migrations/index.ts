@@ -15,6 +15,7 @@ import * as search from './0015_search.ts';
 import * as contacts from './0016_contacts.ts';
 import * as contactSuppressions from './0017_contact_suppressions.ts';
 import * as tasks from './0018_tasks.ts';
+import * as newsrooms from './0019_newsrooms.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0016_contacts': contacts,
   '0017_contact_suppressions': contactSuppressions,
   '0018_tasks': tasks,
+  '0019_newsrooms': newsrooms,
 };

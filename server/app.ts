@@ -24,6 +24,7 @@ import { contactRoutes } from './modules/contacts/index.ts';
 import { interviewRoutes } from './modules/interviews/routes.ts';
 import { likeRoutes } from './modules/likes/routes.ts';
 import { messageRoutes } from './modules/messages/index.ts';
+import { newsroomRoutes } from './modules/newsrooms/index.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { postRoutes } from './modules/posts/routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(core: Core, options: AppOptions) {
   await app.register(interviewRoutes(core, { publicUrl: options.services.publicUrl, linkRateLimit: options.services.linkRateLimit, uploads: options.uploads, video }));
   await app.register(messageRoutes(core, { sendLimit: options.services.messageSends }));
   await app.register(contactRoutes(core));
+  await app.register(newsroomRoutes(core, { publicUrl: options.services.publicUrl, clientDir: options.clientDir, mailQueued: options.services.mailQueued }));
   await app.register(taskRoutes(core));
   if (options.services.devTools) await app.register(devRoutes(core));
 

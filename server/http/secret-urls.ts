@@ -25,6 +25,7 @@ const SECRET_LINKS: ReadonlyArray<[path: string, secretParams: readonly string[]
   ['/app/password/recovery/:id/:code', ['code']],
   ['/app/async/answer/:type/:hash', ['hash']],
   ['/app/pub/async/answer/:type/:hash', ['hash']],
+  ['/app/newsrooms/confirm/:hash', ['hash']],
 ];
 
 type Pattern = { segments: readonly string[]; secretAt: ReadonlySet<number> };

@@ -35,3 +35,9 @@ export async function findUpload(db: Kysely<Database>, id: number): Promise<Uplo
 function viewOf(row: Selectable<UploadsTable>): UploadView {
   return { id: row.id, type: row.kind, path: row.path, thumbnail: row.thumbnail_path, status: row.status, width: row.width, height: row.height };
 }
+
+/** The image upload when it is this person's own, for another module to take as a picture (a newsroom's logo). */
+export async function findOwnImage(db: Kysely<Database>, id: number, ownerId: number): Promise<UploadView | null> {
+  const row = await withUploads(db).selectFrom('uploads').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).where('kind', '=', 'image').executeTakeFirst();
+  return row ? viewOf(row) : null;
+}

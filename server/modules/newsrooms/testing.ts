@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { expect } from 'vitest';
+import type { Core } from '../../core.ts';
+import { signInAs, type Caller } from '../../testing/people.ts';
+
+/** Someone new, signed up through the API and signed in. */
+export async function newPerson(app: FastifyInstance, name: string, role: 'journo' | 'pr' | 'expert' = 'pr', domain = 'example.com'): Promise<Caller & { email: string }> {
+  const email = `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@${domain}`;
+  const password = 'correct horse battery';
+  const answer = await app.inject({ method: 'POST', url: '/api/v1/auth/sign_up', headers: { 'x-requested-with': 'XMLHttpRequest' }, payload: { email, password, firstname: name, lastname: 'Tester', role } });
+  expect(answer.statusCode, answer.body).toBeLessThan(300);
+  return { ...(await signInAs(app, email, password)), email };
+}
+
+/** A new account with these modules, made by the platform admin. */
+export async function newAccount(admin: Caller, name: string, modules: string[]): Promise<number> {
+  const answer = await admin.call('POST', '/api/v1/admin/accounts', { name, modules });
+  expect(answer.statusCode, answer.body).toBe(201);
+  return answer.json().id;
+}
+
+/** Moves a person into an account (read-only, or an account admin, when asked), as the platform admin does. */
+export async function placeIn(admin: Caller, who: Caller, accountId: number, as: { readOnly?: boolean; roles?: string[] } = {}): Promise<void> {
+  const answer = await admin.call('PATCH', `/api/v1/admin/users/${who.id}`, { accountId, ...as });
+  expect(answer.statusCode, answer.body).toBe(200);
+}
+
+/** A company page, made by the platform admin, with these people answering for it. */
+export async function companyWith(admin: Caller, name: string, people: Caller[]): Promise<{ id: number; slug: string }> {
+  const made = await admin.call('POST', '/api/v1/companies', { name, website: `https://${name.toLowerCase().replace(/[^a-z]+/g, '')}-${Math.random().toString(36).slice(2, 6)}.example` });
+  expect(made.statusCode, made.body).toBe(201);
+  const company = made.json() as { id: number; slug: string };
+  for (const person of people) {
+    const info = await person.call('GET', '/api/v1/current_user/info');
+    const joined = await admin.call('PATCH', `/api/v1/u/${info.json().slug}/settings/company/${company.id}/join`);
+    expect(joined.statusCode, joined.body).toBe(200);
+  }
+  return company;
+}
+
+/** The confirmation link of the latest mail to this address, as its reader would follow it. */
+export async function mailedCode(core: Core, to: string): Promise<string> {
+  const { rows } = await sql<{ text_body: string }>`select text_body from mail_outbox where to_address = ${to} order by id desc limit 1`.execute(core.database.db);
+  const code = /\/app\/newsrooms\/confirm\/([\w-]+)/.exec(rows[0]?.text_body ?? '')?.[1];
+  expect(code, rows[0]?.text_body).toBeTruthy();
+  return code!;
+}
