@@ -67,7 +67,7 @@ export function ContactTable({ rows, total, columns, selected, onSelect, hasMore
 
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(rowKey(row)));
   const someSelected = !allSelected && rows.some((row) => selected.has(rowKey(row)));
-  const template = `44px minmax(180px, 1.6fr) ${columns.map((column) => (column === 'beats' || column === 'tags' ? 'minmax(140px, 1.2fr)' : 'minmax(120px, 1fr)')).join(' ')}`;
+  const template = `44px minmax(180px, 1.6fr) ${columns.map((column) => (column === 'beats' || column === 'tags' ? 'minmax(180px, 1.3fr)' : 'minmax(120px, 1fr)')).join(' ')}`;
 
   return (
     <div className="contact-table" role="table" aria-label="Contacts" aria-rowcount={count + 1} style={{ ['--contact-columns' as string]: template }}>
@@ -116,7 +116,7 @@ export function ContactTable({ rows, total, columns, selected, onSelect, hasMore
                 <div role="cell" className="contact-table__name">
                   <ContactName row={row} />
                   <span className="contact-table__sub">
-                    {[row.jobTitle, row.outlets[0]].filter(Boolean).join(' · ')}
+                    <span className="contact-table__sub-text">{[row.jobTitle, row.outlets[0]].filter(Boolean).join(' · ')}</span>
                     {row.id === null && <span className="contact-tag contact-tag--platform">On Pressroom</span>}
                     {row.doNotContact && <DoNotContactTag />}
                   </span>

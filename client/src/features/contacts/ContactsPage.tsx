@@ -57,6 +57,9 @@ function ColumnChooser({ columns, onChange }: { columns: readonly ColumnKey[]; o
 
 function Filters({ search, onChange }: { search: DirectorySearch; onChange: (next: DirectorySearch) => void }) {
   const lists = useLists();
+  // Phones show the search and the beat; the other filters open on demand.
+  const [more, setMore] = useState(false);
+  const others = [search.outlet, search.country, search.tag, search.list, search.hasEmail, search.sort].filter((value) => value !== undefined).length;
   const countries = useMemo(() => countryOptions(), []);
   const set = (patch: Partial<DirectorySearch>) => onChange({ ...search, ...patch });
   return (
@@ -72,6 +75,10 @@ function Filters({ search, onChange }: { search: DirectorySearch; onChange: (nex
           </option>
         ))}
       </Select>
+      <Button type="button" variant="secondary" size="sm" className="contacts-filters__toggle" aria-expanded={more} aria-controls="contacts-more-filters" onClick={() => setMore(!more)}>
+        {more ? 'Fewer filters' : `More filters${others ? ` (${others})` : ''}`}
+      </Button>
+      <div id="contacts-more-filters" className={`contacts-filters__more${more ? ' contacts-filters__more--open' : ''}`}>
       <TextFilter label="Outlet" value={search.outlet} onChange={(outlet) => set({ outlet })} />
       <Select label="Country" value={search.country ?? ''} onChange={(event) => set({ country: event.target.value || undefined })}>
         <option value="">Any country</option>
@@ -104,6 +111,7 @@ function Filters({ search, onChange }: { search: DirectorySearch; onChange: (nex
         <option value="-name">Name, Z to A</option>
         <option value="recent">Recently changed</option>
       </Select>
+      </div>
     </div>
   );
 }

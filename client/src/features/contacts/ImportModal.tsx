@@ -16,6 +16,9 @@ type Step =
 
 const CONSENT = 'I confirm that my account may contact the people in this file, and that they have agreed to hear from us or we have another lawful reason to contact them.';
 
+// The server names the field a line is about ("emails.0: Email is not valid"); its words say it already.
+const withoutPath = (line: string) => line.replace(/^[A-Za-z][\w.]*: /, '');
+
 function ReportView({ report }: { report: ImportReport }) {
   return (
     <div className="import-report">
@@ -41,7 +44,7 @@ function ReportView({ report }: { report: ImportReport }) {
             {report.failed.map((row) => (
               <li key={row.line}>
                 <span className="import-report__line">Line {row.line}</span>
-                <span>{row.errors.join('; ')}</span>
+                <span>{row.errors.map(withoutPath).join('; ')}</span>
               </li>
             ))}
           </ul>

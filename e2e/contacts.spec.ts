@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { demo, expectAccessible, keepScreenshot, signIn } from './people.ts';
+
+/** A small media list as a PR person keeps it in a spreadsheet: one row with a broken email. */
+const csvFor = (width: number) =>
+  [
+    'Name,Email,Outlet,Beats,Tags',
+    `Priya Raman ${width},priya.${width}@wire.example,Tech Wire,tech,import`,
+    `Owen Grady ${width},not-an-email,Metro Daily,business,import`,
+    `Hana Sato ${width},hana.${width}@gadgets.example,Gadget Weekly,tech;business,import`,
+  ].join('\n');
+
+for (const width of [1440, 375] as const) {
+  test(`a PR person at ${width} px imports a CSV, filters to a beat, adds people to a list and notes a contact; no serious axe violation`, async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height: width === 375 ? 760 : 1000 });
+    await signIn(page, demo.pr);
+    await page.goto('/app/contacts');
+    await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible({ timeout: 30_000 });
+    const table = page.getByRole('table', { name: 'Contacts' });
+    await expect(table.getByRole('link', { name: 'Tom Walker' })).toBeVisible();
+    await keepScreenshot(page, testInfo, `contacts-table-${width}`);
+    await expectAccessible(page, testInfo, `contacts-table-${width}`);
+
+    // Import: the preview maps the file's headers, consent is asked, the bad row comes back by its line.
+    await page.getByRole('button', { name: 'Import CSV' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Import contacts from CSV' });
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'media-list.csv', mimeType: 'text/csv', buffer: Buffer.from(csvFor(width)) });
+    const columns = dialog.getByRole('table', { name: 'Columns of the file' });
+    await expect(columns.getByRole('combobox', { name: 'Field for the column Email' })).toHaveValue('emails');
+    await expect(columns.getByRole('combobox', { name: 'Field for the column Beats' })).toHaveValue('beats');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Confirm that you may contact the people in this file');
+    await dialog.getByRole('checkbox', { name: /I confirm that my account may contact/ }).check();
+    await keepScreenshot(page, testInfo, `contacts-import-preview-${width}`);
+    await expectAccessible(page, testInfo, `contacts-import-preview-${width}`);
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    const results = dialog.getByRole('list', { name: 'Import results' });
+    await expect(results).toContainText('2 added');
+    await expect(results).toContainText('1 left out');
+    await expect(dialog.getByRole('list', { name: 'Rows left out' })).toContainText('Line 3');
+    await expect(dialog.getByRole('list', { name: 'Rows left out' })).toContainText('Email is not valid');
+    await keepScreenshot(page, testInfo, `contacts-import-report-${width}`);
+    await expectAccessible(page, testInfo, `contacts-import-report-${width}`);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(table.getByRole('link', { name: `Priya Raman ${width}` })).toBeVisible();
+
+    // Filter to the tech beat: the address keeps it, business-only people leave the table.
+    await page.getByRole('combobox', { name: 'Beat' }).selectOption({ label: 'Tech' });
+    await expect(page).toHaveURL(/beat=355/);
+    await expect(table.getByRole('link', { name: 'Tom Walker' })).toHaveCount(0);
+    await expect(table.getByRole('link', { name: `Hana Sato ${width}` })).toBeVisible();
+
+    // Select the two imported tech journalists and put them on a new list.
+    await table.getByRole('checkbox', { name: `Select Priya Raman ${width}` }).check();
+    await table.getByRole('checkbox', { name: `Select Hana Sato ${width}` }).check();
+    const bulk = page.getByRole('region', { name: 'Selected contacts' });
+    await expect(bulk).toContainText('2 selected');
+    await keepScreenshot(page, testInfo, `contacts-selected-${width}`);
+    await bulk.getByRole('button', { name: 'Add to list' }).click();
+    const addDialog = page.getByRole('dialog', { name: 'Add to list' });
+    await addDialog.getByRole('combobox', { name: 'List' }).selectOption({ label: 'A new list…' });
+    await addDialog.getByRole('textbox', { name: 'Name of the new list' }).fill(`Gadget launch ${width}`);
+    await addDialog.getByRole('button', { name: 'Add to list' }).click();
+    await expect(page.getByText(`2 people added to Gadget launch ${width}`)).toBeVisible();
+    await expect(bulk).toHaveCount(0);
+
+    // The list shows both, in the order they were added.
+    await page.goto('/app/contacts/lists');
+    await page.getByRole('navigation', { name: 'Lists' }).getByRole('link', { name: new RegExp(`Gadget launch ${width}`) }).click();
+    const members = page.getByRole('list', { name: `People on Gadget launch ${width}` });
+    await expect(members.getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByRole('navigation', { name: 'Lists' }).getByRole('link', { name: new RegExp(`Gadget launch ${width}`) })).toContainText('2 contacts');
+    await keepScreenshot(page, testInfo, `contacts-lists-${width}`);
+    await expectAccessible(page, testInfo, `contacts-lists-${width}`);
+
+    // Open a contact and write a note.
+    await members.getByRole('link', { name: `Hana Sato ${width}` }).click();
+    await expect(page.getByRole('heading', { name: `Hana Sato ${width}`, level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Lists' })).toContainText(`Gadget launch ${width}`);
+    await page.getByRole('textbox', { name: 'New note' }).fill('Reviews gadgets on Fridays; send samples by Wednesday.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Reviews gadgets on Fridays; send samples by Wednesday.');
+    await keepScreenshot(page, testInfo, `contact-page-${width}`);
+    await expectAccessible(page, testInfo, `contact-page-${width}`);
+  });
+}
