@@ -4,6 +4,7 @@ import { DEMO_PEOPLE } from './demo.ts';
 import { seedVideoPosts } from './videos.ts';
 import { seedInterviews } from './interviews.ts';
 import { seedContacts } from './contacts.ts';
+import { seedNewsrooms } from './newsrooms.ts';
 
 const inDays = (days: number, hour = 10) => {
   const date = new Date(Date.now() + days * 86_400_000);
@@ -144,4 +145,6 @@ export async function seedShowcase(app: FastifyInstance): Promise<void> {
   await seedInterviews(app, { journalist, pr, expert });
 
   await seedContacts(pr, journalist.id);
+
+  await seedNewsrooms(pr, company.id);
 }

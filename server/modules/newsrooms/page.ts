@@ -25,6 +25,9 @@ export function escapeHtml(text: string): string {
 
 const absolute = (publicUrl: string, path: string) => (/^https?:\/\//i.test(path) ? path : `${publicUrl}${path.startsWith('/') ? '' : '/'}${path}`);
 
+/** "Harbour newsroom", or the name alone when it says so already. */
+export const titleOf = (name: string) => (/\bnewsroom$/i.test(name.trim()) ? name.trim() : `${name} newsroom`);
+
 export const pageUrl = (publicUrl: string, slug: string) => `${publicUrl}/app/newsrooms/${slug}`;
 
 /** The first sentences of the boilerplate, cut at a word, as link previews show a description. */
@@ -38,7 +41,7 @@ export function descriptionOf(newsroom: Pick<PublicNewsroom, 'about' | 'name' | 
 
 /** The head of the page: title, description, Open Graph and Twitter card tags, its feeds. */
 export function headOf(newsroom: PublicNewsroom, publicUrl: string): string {
-  const title = `${newsroom.name} newsroom`;
+  const title = titleOf(newsroom.name);
   const description = descriptionOf(newsroom);
   const url = pageUrl(publicUrl, newsroom.slug);
   const image = newsroom.logo ? absolute(publicUrl, newsroom.logo) : null;
@@ -110,7 +113,7 @@ export function feedOf(newsroom: PublicNewsroom, headlines: readonly Headline[],
   const url = pageUrl(publicUrl, newsroom.slug);
   const updated = headlines.reduce((latest, headline) => (headline.publishedAt > latest ? headline.publishedAt : latest), newsroom.updatedAt);
   const feed = new Feed({
-    title: `${newsroom.name} newsroom`,
+    title: titleOf(newsroom.name),
     description: descriptionOf(newsroom),
     id: url,
     link: url,
