@@ -4,6 +4,7 @@ import { conversationChanged, conversationRoom, conversationSeen, messageChanged
 import { postKind } from './posts/kinds.ts';
 import { videoView } from './posts/media.ts';
 import { commentView } from './posts/views.ts';
+import { newsroomChanged } from './newsrooms/realtime.ts';
 import { taskChanged } from './tasks/realtime.ts';
 
 /**
@@ -80,6 +81,7 @@ export interface ServerToClientEvents {
   'messages:unread': (message: z.infer<typeof unreadChanged>) => void;
   'message:typing': (message: z.infer<typeof typing>) => void;
   'task:changed': (message: z.infer<typeof taskChanged>) => void;
+  'newsroom:changed': (message: z.infer<typeof newsroomChanged>) => void;
   /** Too far behind to replay what was missed: reload what is on screen. */
   resync: (message: { reason: string }) => void;
   /** Messages may not have reached this socket (the server's link to Redis was down): resume from the last cursor. */

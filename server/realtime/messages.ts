@@ -9,6 +9,7 @@ import { findComment } from '../modules/comments/queries.ts';
 import { interviewMessagesFor, type InterviewMessage } from '../modules/interviews/index.ts';
 import { messagingMessagesFor, type MessagingMessage } from '../modules/messages/index.ts';
 import type { Viewer } from '../modules/posts/permissions.ts';
+import { newsroomMessagesFor, type NewsroomMessage } from '../modules/newsrooms/index.ts';
 import { taskMessagesFor, type TaskMessage } from '../modules/tasks/index.ts';
 import { videoMessagesFor, type VideoMessage } from '../modules/video/index.ts';
 
@@ -23,6 +24,7 @@ export type RealtimeMessage =
   | InterviewMessage
   | MessagingMessage
   | TaskMessage
+  | NewsroomMessage
   | VideoMessage;
 
 // Pushed views are a neutral reader's: nobody's liked flag, nobody's permissions.
@@ -84,7 +86,8 @@ export async function messagesFor(db: Kysely<Database>, events: readonly StoredE
   const videos = await videoMessagesFor(db, events);
   const messaging = await messagingMessagesFor(db, events);
   const tasks = await taskMessagesFor(db, events);
-  return messages.map((ofEvent, i) => [...ofEvent, ...interviews[i]!, ...videos[i]!, ...messaging[i]!, ...tasks[i]!]);
+  const newsrooms = await newsroomMessagesFor(db, events);
+  return messages.map((ofEvent, i) => [...ofEvent, ...interviews[i]!, ...videos[i]!, ...messaging[i]!, ...tasks[i]!, ...newsrooms[i]!]);
 }
 
 async function messagesOf(db: Kysely<Database>, event: StoredEvent<PostEvent | CommunityEvent>, views: Views): Promise<RealtimeMessage[]> {

@@ -3,3 +3,4 @@ export { newsroomsProjection } from './projection.ts';
 export { newsroomRoutes } from './routes.ts';
 export { findNewsroom, accessOf as newsroomAccessOf } from './queries.ts';
 export { mayEdit as mayEditNewsroom, maySee as maySeeNewsroom, type Member as NewsroomMember } from './permissions.ts';
+export { newsroomMessagesFor, type NewsroomMessage } from './live.ts';
