@@ -85,3 +85,54 @@ for (const width of [1440, 375] as const) {
     await expectAccessible(page, testInfo, `contact-page-${width}`);
   });
 }
+
+test('duplicates: the two Mia Chens (one without an email address) merge into one, keeping the chosen job title and every note', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signIn(page, demo.pr);
+  await page.goto('/app/contacts/duplicates');
+  await expect(page.getByRole('heading', { name: 'Duplicate contacts', level: 1 })).toBeVisible({ timeout: 30_000 });
+  const pair = page.getByRole('list', { name: 'Possible duplicates' }).getByRole('listitem').filter({ hasText: 'Same name' });
+  await expect(pair.getByRole('link', { name: 'Mia Chen' })).toHaveCount(2);
+  await keepScreenshot(page, testInfo, 'contacts-duplicates-1440');
+  await expectAccessible(page, testInfo, 'contacts-duplicates-1440');
+
+  await pair.getByRole('button', { name: 'Merge Mia Chen and Mia Chen' }).click();
+  const merge = page.getByRole('dialog', { name: 'Merge contacts' });
+  const jobTitle = merge.getByRole('group', { name: 'Job title' });
+  await jobTitle.getByRole('radio', { name: 'Freelance' }).check();
+  await keepScreenshot(page, testInfo, 'contacts-merge-1440');
+  await expectAccessible(page, testInfo, 'contacts-merge-1440');
+  await merge.getByRole('button', { name: 'Merge' }).click();
+  await expect(page.getByText(/Merged into Mia Chen/)).toBeVisible();
+  await expect(pair).toHaveCount(0);
+
+  await page.goto('/app/contacts?q=Mia');
+  const table = page.getByRole('table', { name: 'Contacts' });
+  await expect(table.getByRole('link', { name: 'Mia Chen' })).toHaveCount(1);
+  await table.getByRole('link', { name: 'Mia Chen' }).click();
+  await expect(page.getByRole('heading', { name: 'Mia Chen', level: 1 })).toBeVisible();
+  await expect(page.getByText('Freelance · The Harbour Herald')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Prefers embargoed briefings by email');
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText('freelance');
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText('launch');
+});
+
+test('the contact form shows the server’s words beside the field they are about', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signIn(page, demo.pr);
+  await page.goto('/app/contacts');
+  await page.getByRole('button', { name: 'Add contact' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add contact' });
+  await dialog.getByRole('textbox', { name: /^Name/ }).fill('Nina Field');
+  await dialog.getByRole('textbox', { name: 'LinkedIn' }).fill('https://example.com/nina');
+  await dialog.getByRole('textbox', { name: 'Work (direct)' }).fill('12-');
+  await dialog.getByRole('button', { name: 'Add contact' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'LinkedIn' })).toHaveAccessibleDescription('This is not a LinkedIn url');
+  await expect(dialog.getByRole('textbox', { name: 'Work (direct)' })).toHaveAccessibleDescription('Phone is not valid');
+  await dialog.getByRole('textbox', { name: 'LinkedIn' }).fill('https://www.linkedin.com/in/ninafield');
+  await dialog.getByRole('textbox', { name: 'Work (direct)' }).fill('+61 2 9000 4321');
+  await dialog.getByRole('button', { name: 'Add contact' }).click();
+  await expect(page.getByRole('heading', { name: 'Nina Field', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText('+61 2 9000 4321');
+});

@@ -58,6 +58,9 @@ function MergeScreen({ pair, onClose }: { pair: DuplicatePair; onClose: () => vo
             />
             <span>
               {contact.name} {contact.userId !== null && <span className="contact-tag contact-tag--platform">On Pressroom</span>}
+              <span className="merge__hint">
+                {[contact.jobTitle, contact.emails[0] ?? 'no email address', `${contact.notes.length} ${contact.notes.length === 1 ? 'note' : 'notes'}`].filter(Boolean).join(' · ')}
+              </span>
             </span>
           </label>
         ))}
