@@ -13,6 +13,7 @@ export const PRESS_CONTACT_RULE = 'Press contacts must be people responsible for
 export const LOGO_RULE = 'The logo must be an image you uploaded';
 export const LINK_NOT_VALID = 'This link has expired or was already used. Ask for a new one.';
 export const MANAGES_ALREADY = 'You can already edit this newsroom';
+export const ASKED_ALREADY = 'You asked already: the company’s admins have a link to confirm it';
 
 /** Words that name screens beside a newsroom at /newsrooms/{slug}, so no newsroom may take them. */
 export const RESERVED_SLUGS = ['our', 'all', 'confirm', 'new', 'admin', 'feed', 'rss', 'atom'] as const;

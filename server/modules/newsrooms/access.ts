@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { LINK_NOT_VALID, type ConfirmationView } from '../../../contracts/newsrooms/api.ts';
+import { ASKED_ALREADY, LINK_NOT_VALID, type ConfirmationView } from '../../../contracts/newsrooms/api.ts';
 import type { EventMetadata } from '../../../contracts/events/index.ts';
 import type { Core } from '../../core.ts';
 import { Forbidden, ValidationFailed } from '../../errors.ts';
@@ -27,9 +27,19 @@ export const grantsOf = (person: string, newsroom: string, company: string) =>
  */
 export async function requestAccess(core: Core, newsroom: NewsroomRow, member: Member, metadata: EventMetadata, publicUrl: string) {
   return core.commands.transaction(async (unit) => {
+    // One live request at a time: asking again would only fill the admins' inboxes.
+    const pending = await unit.trx
+      .selectFrom('newsroom_access_links')
+      .select('request_id')
+      .where('newsroom_id', '=', newsroom.id)
+      .where('user_id', '=', member.id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .executeTakeFirst();
     const requestId = (await sql<{ id: number }>`select nextval(${ID_SEQUENCE})::int as id`.execute(unit.trx)).rows[0]!.id;
     const expiresAt = new Date(Date.now() + ACCESS_LINK_DAYS * 86_400_000);
     await unit.run(newsroomDecider, newsroomStream(newsroom.id), { type: 'requestAccess', newsroomId: newsroom.id, by: member, requestId, expiresAt: expiresAt.toISOString() }, metadata);
+    if (pending) throw new ValidationFailed([ASKED_ALREADY]);
     const person = (await personOf(unit.trx, member.id))!;
     const company = (await findCompany(unit.trx, { id: newsroom.company_id }))?.name ?? 'its company';
     const confirmers = await confirmersOf(unit.trx, newsroom.account_id);

@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LINK_NOT_VALID, LOGO_RULE, PRESS_CONTACT_RULE, SLUG_TAKEN } from '../../../contracts/newsrooms/api.ts';
+import { ASKED_ALREADY, LINK_NOT_VALID, LOGO_RULE, PRESS_CONTACT_RULE, SLUG_TAKEN } from '../../../contracts/newsrooms/api.ts';
 import { productModel } from '../../model.ts';
+import { buildTestApp } from '../../testing/app.ts';
 import { useTestCore } from '../../testing/core.ts';
 import { useDemo } from '../../testing/demo.ts';
 import type { Caller } from '../../testing/people.ts';
@@ -150,6 +154,7 @@ describe('permission by confirmation', () => {
     expect(asked.statusCode, asked.body).toBe(201);
     // Pat is Harbour PR's account admin; Cole is not, and gets no mail.
     expect(asked.json().sentTo).toBe(1);
+    expect((await agency.call('POST', `/api/v1/newsrooms/${newsroomId}/access`)).json()).toEqual({ errors: [ASKED_ALREADY] });
     const code = await mailedCode(t.core, 'pr@pressroom.local');
 
     const page = await guest('GET', `/api/v1/newsrooms/confirm/${code}`);
@@ -245,5 +250,26 @@ describe('the public page and its feeds', () => {
     }
     // Announcements arrive with their module; until then a newsroom's feed has no entries.
     expect(document.querySelectorAll('item, entry')).toHaveLength(0);
+  });
+  it('writes the newsroom into the built client’s own shell, and leaves the app’s other newsroom screens to it', async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pressroom-client-'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), fs.readFileSync(path.join(import.meta.dirname, '../../../client/index.html'), 'utf8').replace('/src/main.tsx', '/app/assets/index-1.js'));
+    const app = await buildTestApp(t.core, { clientDir });
+    try {
+      const page = await app.inject({ method: 'GET', url: `/app/newsrooms/${slug}` });
+      const { document } = new JSDOM(page.body).window;
+      expect(document.title).toBe('Harbour <Labs> & Co newsroom');
+      expect(document.querySelectorAll('title, meta[name="description"]')).toHaveLength(2);
+      expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Tide sensors for "every" port. Since 2019.');
+      expect(document.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/app/assets/index-1.js');
+      expect(document.querySelector('#root h1')?.textContent).toBe('Harbour <Labs> & Co');
+      const ours = await app.inject({ method: 'GET', url: '/app/newsrooms/our' });
+      expect([ours.statusCode, new JSDOM(ours.body).window.document.title]).toEqual([200, 'Pressroom']);
+      const hidden = await app.inject({ method: 'GET', url: '/app/newsrooms/quiet-room' });
+      expect([hidden.statusCode, new JSDOM(hidden.body).window.document.title]).toEqual([404, 'Pressroom']);
+    } finally {
+      await app.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 });

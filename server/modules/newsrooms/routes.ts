@@ -18,6 +18,7 @@ import {
   newsroomRefParams,
   newsroomView,
   NO_NEWSROOM,
+  NOT_OF_COMPANY,
   onboardingNewsroomBody,
   PRESS_CONTACT_RULE,
   RESERVED_SLUGS,
@@ -147,8 +148,10 @@ export function newsroomRoutes(core: Core, options: NewsroomOptions): FastifyPlu
 
   /** Makes a newsroom for the company in one transaction; the person's account runs it. */
   async function create(request: FastifyRequest, member: Member, company: CompanyRecord, input: NewsroomInput): Promise<number> {
-    const changes = await changesOf(member, input, company.id, EMPTY_FIELDS);
     const responsible = await isResponsibleFor(db, member.id, company.id);
+    // Who may is judged before what was sent (the decider judges it again, with the rest).
+    if (!responsible && !isPlatformAdmin(member)) throw new Forbidden(NOT_OF_COMPANY);
+    const changes = await changesOf(member, input, company.id, EMPTY_FIELDS);
     const name = changes.name || company.name;
     return core.commands.transaction(async (unit) => {
       const newsroomId = (await sql<{ id: number }>`select nextval('newsroom_ids')::int as id`.execute(unit.trx)).rows[0]!.id;
