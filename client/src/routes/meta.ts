@@ -104,7 +104,7 @@ export const routeMeta = {
   allAnnouncements: app('allAnnouncements', 'All announcements', both),
   ourAnnouncements: app('ourAnnouncements', 'Our announcements', both),
 
-  tasks: app('tasks', 'Tasks', fullOnly),
+  tasks: app('tasks', 'Tasks', both, { modules: ['ROLE_MODULE_CONTACTS'] }),
   workLists: app('workLists', 'Work lists', both, { modules: ['ROLE_MODULE_CONTACTS'] }),
   channels: app('channels', 'Channels', fullOnly),
   ourNewsrooms: app('ourNewsrooms', 'Our newsrooms', both, { modules: ['ROLE_MODULE_ONLINE_NEWSROOM'] }),

@@ -40,6 +40,7 @@ const guestStartPage = lazyPage(() => import('../features/interview-answers/Answ
 const guestFinishPage = lazyPage(() => import('../features/interview-answers/AnswerPages.tsx'), 'GuestFinishPage');
 const interviewsPage = lazyPage(() => import('../features/interviews/InterviewsPage.tsx'), 'InterviewsPage');
 const interviewPage = lazyPage(() => import('../features/interviews/InterviewPage.tsx'), 'InterviewPage');
+const tasksPage = lazyPage(() => import('../features/tasks/TasksPage.tsx'), 'TasksPage');
 const contactsPage = lazyPage(() => import('../features/contacts/ContactsPage.tsx'), 'ContactsPage');
 const contactPage = lazyPage(() => import('../features/contacts/ContactPage.tsx'), 'ContactPage');
 const contactListsPage = lazyPage(() => import('../features/contacts/ListsPage.tsx'), 'ListsPage');
@@ -160,7 +161,7 @@ const interviewChildren = [
 const allAnnouncements = page(rootRoute, 'announcements/all', m.allAnnouncements);
 const ourAnnouncements = page(rootRoute, 'announcements/our', m.ourAnnouncements);
 const workArea = [
-  page(rootRoute, 'tasks', m.tasks),
+  page(rootRoute, 'tasks', m.tasks, tasksPage),
   createRoute({ getParentRoute: () => rootRoute, path: 'work_lists', staticData: { meta: m.workLists }, component: contactListsPage, validateSearch: listSearch }),
   page(rootRoute, 'channels', m.channels),
   page(rootRoute, 'newsrooms/our', m.ourNewsrooms),

@@ -7,6 +7,7 @@ import { Toaster } from '../../ui/toast.tsx';
 import { PostModalHost } from '../posts/PostModalHost.tsx';
 import { LiveChat } from '../session/LiveChat.tsx';
 import { SessionSignInModal } from '../session/SessionSignInModal.tsx';
+import { TaskAlerts } from '../tasks/TaskAlerts.tsx';
 import { isAdmin, isJournalist, useCurrentUser } from '../session/currentUser.ts';
 import { bannerDismissedAtom } from '../session/settings.ts';
 import { Banner } from './Banner.tsx';
@@ -72,6 +73,7 @@ export function AppFrame() {
       <SessionSignInModal />
       <LiveChat />
       {user && <PostModalHost />}
+      {user?.modules.includes('ROLE_MODULE_CONTACTS') && <TaskAlerts />}
     </RealtimeProvider>
   );
 }

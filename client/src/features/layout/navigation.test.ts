@@ -19,10 +19,10 @@ describe('left navbar items', () => {
     expect(navigation.development).toBeNull();
   });
 
-  it('adds Contacts and Work lists to MVP for accounts with the contacts module', () => {
+  it('adds Contacts, Tasks and Work lists to MVP for accounts with the contacts module', () => {
     const pr = currentUserLike({ roles: ['pr'], modules: ['ROLE_MODULE_CONTACTS'] });
     const navigation = navigationFor(pr, { user: pr, developmentHost: false, viewModeSetting: null });
-    expect(labels(navigation.items).slice(-2)).toEqual(['Content: Our announcements, Work lists', 'Contacts: Contacts, Contact lists']);
+    expect(labels(navigation.items).slice(-2)).toEqual(['Content: Tasks, Our announcements, Work lists', 'Contacts: Contacts, Contact lists']);
   });
 
   it('shows full mode every area the account has modules for, and Development on development hosts', () => {

@@ -79,6 +79,7 @@ const mvpNavigation: ItemSpec[] = [
     group: 'Content',
     icon: 'content',
     children: [
+      { route: 'tasks', to: '/tasks' },
       { route: 'ourAnnouncements', to: '/announcements/our' },
       { route: 'ourNewsrooms', to: '/newsrooms/our' },
       { route: 'workLists', to: '/work_lists' },

@@ -9,7 +9,7 @@ export type MessageOf<E extends ServerEvent> = Parameters<ServerToClientEvents[E
 type Handler = (message: never) => void;
 
 /** The messages that change what is shown; `resync` and `missed` are for the connection itself. */
-const DATA_EVENTS = ['post:changed', 'comment:added', 'comment:edited', 'comment:deleted', 'like:changed', 'membership:changed', 'notifications:changed', 'video:changed', 'video:progress', 'interview:answered', 'interview:changed', 'message:sent', 'message:changed', 'conversation:changed', 'conversation:seen', 'messages:unread', 'message:typing'] as const satisfies readonly ServerEvent[];
+const DATA_EVENTS = ['post:changed', 'comment:added', 'comment:edited', 'comment:deleted', 'like:changed', 'membership:changed', 'notifications:changed', 'video:changed', 'video:progress', 'interview:answered', 'interview:changed', 'message:sent', 'message:changed', 'conversation:changed', 'conversation:seen', 'messages:unread', 'message:typing', 'task:changed'] as const satisfies readonly ServerEvent[];
 
 const ACK_TIMEOUT_MS = 10_000;
 
