@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { demo, expectAccessible, keepScreenshot, signIn } from './people.ts';
 
@@ -57,6 +58,14 @@ for (const width of [1440, 375] as const) {
     const bulk = page.getByRole('region', { name: 'Selected contacts' });
     await expect(bulk).toContainText('2 selected');
     await keepScreenshot(page, testInfo, `contacts-selected-${width}`);
+    // The selection exports as CSV with the import's own columns.
+    const download = page.waitForEvent('download');
+    await bulk.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('contacts.csv');
+    const exported = (await readFile(await file.path())).toString('utf8').trim().split('\n');
+    expect(exported[0]).toMatch(/^name,jobTitle,outlets/);
+    expect(exported.slice(1).map((line) => line.split(',')[0]).sort()).toEqual([`Hana Sato ${width}`, `Priya Raman ${width}`]);
     await bulk.getByRole('button', { name: 'Add to list' }).click();
     const addDialog = page.getByRole('dialog', { name: 'Add to list' });
     await addDialog.getByRole('combobox', { name: 'List' }).selectOption({ label: 'A new list…' });

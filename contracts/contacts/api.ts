@@ -207,4 +207,14 @@ export const importReport = z.object({
   failed: z.array(z.object({ line: z.number().int(), errors: z.array(z.string()) })),
 });
 export type ImportReport = z.infer<typeof importReport>;
-export const exportQuery = z.object({ list: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() });
+export const MAX_EXPORT_IDS = 1000;
+export const exportQuery = z.object({
+  list: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  /** Only these contacts (a table's selection), as comma-separated ids. */
+  ids: z
+    .string()
+    .regex(/^\d{1,15}(,\d{1,15})*$/, { message: 'Name the contacts by their ids, separated by commas' })
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .refine((ids) => ids.length <= MAX_EXPORT_IDS, { message: `At most ${MAX_EXPORT_IDS} contacts at once` })
+    .optional(),
+});

@@ -152,4 +152,18 @@ describe('CSV import and export', () => {
     const other = await demo.app.inject({ method: 'GET', url: `/api/v1/contacts/export?list=${list}`, headers: { 'x-requested-with': 'XMLHttpRequest' }, cookies: { [SESSION_COOKIE]: demo.admin.token } });
     expect(other.statusCode).toBe(404);
   });
+
+  it('exports the contacts a table has selected, and none of another account’s', async () => {
+    const add = async (name: string) => (await pat.call('POST', '/api/v1/contacts', { name })).json().id as number;
+    const [first, second] = [await add('Chosen One'), await add('Chosen Two')];
+    await add('Left Behind');
+    const theirs = (await demo.admin.call('POST', '/api/v1/contacts', { name: 'Not Yours' })).json().id as number;
+    const exportOf = (query: string) => demo.app.inject({ method: 'GET', url: `/api/v1/contacts/export?${query}`, headers: { 'x-requested-with': 'XMLHttpRequest' }, cookies: { [SESSION_COOKIE]: pat.token } });
+    const exported = await exportOf(`ids=${second},${first},${theirs}`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.body.trim().split('\n').slice(1).map((line) => line.split(',')[0])).toEqual(['Chosen One', 'Chosen Two']);
+    const refused = await exportOf('ids=1,two');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual(['ids: Name the contacts by their ids, separated by commas']);
+  });
 });

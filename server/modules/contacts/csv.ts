@@ -175,7 +175,10 @@ async function writeBatch(core: Core, member: Member, metadata: EventMetadata, b
 
 type ContactRow = Awaited<ReturnType<typeof exportPage>>[number];
 
-function exportPage(db: Kysely<Database>, accountId: number, after: number, listId: number | undefined) {
+/** Which contacts an export holds: all the account's, one list's, or a chosen few (or both). */
+export type ExportScope = { listId?: number | undefined; ids?: readonly number[] | undefined };
+
+function exportPage(db: Kysely<Database>, accountId: number, after: number, { listId, ids }: ExportScope) {
   let query = db
     .selectFrom('contacts as c')
     .select(['c.id', 'c.name', 'c.job_title', 'c.outlets', 'c.companies', 'c.beats', 'c.emails', 'c.phones', 'c.links', 'c.timezone', 'c.country', 'c.tags'])
@@ -183,6 +186,7 @@ function exportPage(db: Kysely<Database>, accountId: number, after: number, list
     .where('c.id', '>', after)
     .orderBy('c.id')
     .limit(EXPORT_PAGE);
+  if (ids !== undefined) query = query.where('c.id', 'in', ids.length > 0 ? [...ids] : [0]);
   if (listId !== undefined) query = query.where(({ exists, selectFrom }) => exists(selectFrom('contact_list_members as m').select('m.list_id').where('m.list_id', '=', listId).whereRef('m.contact_id', '=', 'c.id')));
   return query.execute();
 }
@@ -209,10 +213,10 @@ function cellsOf(row: ContactRow): Record<(typeof CSV_COLUMNS)[number], string> 
  * The account's contacts (or one list's) as CSV, read a page at a time by id as the reader
  * takes the text, so memory stays flat however many there are.
  */
-export function exportCsv(db: Kysely<Database>, accountId: number, listId: number | undefined): Readable {
+export function exportCsv(db: Kysely<Database>, accountId: number, scope: ExportScope = {}): Readable {
   async function* rows() {
     for (let after = 0; ; ) {
-      const page = await exportPage(db, accountId, after, listId);
+      const page = await exportPage(db, accountId, after, scope);
       if (page.length === 0) return;
       for (const row of page) yield cellsOf(row);
       after = page.at(-1)!.id;

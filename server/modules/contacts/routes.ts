@@ -181,7 +181,7 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="contacts.csv"')
-        .send(exportCsv(db, member.accountId, request.query.list));
+        .send(exportCsv(db, member.accountId, { listId: request.query.list, ids: request.query.ids }));
     });
 
     app.get('/api/v1/contacts/duplicates', { schema: { response: { 200: duplicatesView } } }, async (request) => {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { DirectoryRow } from '../../../../contracts/contacts/api.ts';
 import { ApiError } from '../../lib/api/index.ts';
 import { Button, Input, Modal, Select, showToast } from '../../ui/index.ts';
-import { countOf } from './parts.tsx';
+import { countOf, downloadExport } from './parts.tsx';
 import { membersOf, useListChanges, useLists, useTagRows } from './queries.ts';
 
 const NEW_LIST = 'new';
@@ -101,6 +101,19 @@ function TagModal({ open, rows, onClose, onDone }: { open: boolean; rows: readon
 /** What one can do with the selected rows: a bar that appears while something is selected. */
 export function BulkActions({ selected, onClear }: { selected: readonly DirectoryRow[]; onClear: () => void }) {
   const [open, setOpen] = useState<'list' | 'tag' | null>(null);
+  const [exporting, setExporting] = useState(false);
+  // A platform journalist the account keeps no record of has nothing of the account's to export.
+  const records = selected.flatMap((row) => (row.id !== null ? [row.id] : []));
+  const exportSelected = async () => {
+    setExporting(true);
+    try {
+      await downloadExport({ ids: records });
+    } catch {
+      // The API client has said what went wrong.
+    } finally {
+      setExporting(false);
+    }
+  };
   if (selected.length === 0 && open === null) return null;
   const done = () => {
     setOpen(null);
@@ -116,6 +129,16 @@ export function BulkActions({ selected, onClear }: { selected: readonly Director
           </Button>
           <Button size="sm" variant="secondary" onClick={() => setOpen('tag')}>
             Tag
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={exporting}
+            disabled={records.length === 0}
+            title={records.length < selected.length ? 'People on Pressroom without a record in your account are left out' : undefined}
+            onClick={() => void exportSelected()}
+          >
+            Export CSV
           </Button>
           <Button size="sm" variant="ghost" onClick={onClear}>
             Clear selection

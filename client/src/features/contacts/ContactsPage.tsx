@@ -158,7 +158,7 @@ export function ContactsPage() {
   const exportNow = async () => {
     setExporting(true);
     try {
-      await downloadExport(listFilter);
+      await downloadExport({ list: listFilter });
     } catch {
       // The API client has said what went wrong.
     } finally {

@@ -121,7 +121,7 @@ function ListDetail({ list, canWrite, onDeleted }: { list: ListView; canWrite: b
   const exportList = async () => {
     setExporting(true);
     try {
-      await downloadExport(list);
+      await downloadExport({ list });
     } catch {
       // The API client has said what went wrong.
     } finally {

@@ -73,11 +73,12 @@ export function DoNotContactTag() {
 }
 
 /**
- * Downloads the account's contacts (or one list's) as CSV. The API wants its XHR header, which a
- * plain link cannot send, so the file is fetched and handed to the browser as a blob.
+ * Downloads the account's contacts, one list's, or the chosen ones, as CSV. The API wants its
+ * XHR header, which a plain link cannot send, so the file is fetched and handed over as a blob.
  */
-export async function downloadExport(list?: { id: number; name: string }): Promise<void> {
-  const csv = await api.get<string>('/api/v1/contacts/export', { query: { list: list?.id } });
+export async function downloadExport(scope: { list?: { id: number; name: string } | undefined; ids?: readonly number[] } = {}): Promise<void> {
+  const { list, ids } = scope;
+  const csv = await api.get<string>('/api/v1/contacts/export', { query: { list: list?.id, ids: ids?.join(',') } });
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
@@ -86,7 +87,7 @@ export async function downloadExport(list?: { id: number; name: string }): Promi
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-  showToast({ type: 'success', lines: [list ? `${list.name} exported` : 'Contacts exported'] });
+  showToast({ type: 'success', lines: [list ? `${list.name} exported` : ids ? `${countOf(ids.length, 'contact')} exported` : 'Contacts exported'] });
 }
 
 /** "1 contact", "12 contacts". */
