@@ -98,6 +98,13 @@ describe('creating a newsroom', () => {
   });
 });
 
+describe('races', () => {
+  it('gives an address to one of two newsrooms asking for it at once, and a 422 to the other, never a 500', async () => {
+    const answers = await Promise.all([1, 2, 3].map((n) => (n % 2 ? demo.pr : colleague).call('POST', '/api/v1/newsrooms', { companyId: company.id, name: `Race ${n}`, slug: 'race-for-it' })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422, 422]);
+  });
+});
+
 describe('editing, reading and listing', () => {
   it('edits only what the form names; the account’s people edit, read-only ones read', async () => {
     const id = (await demo.pr.call('POST', '/api/v1/newsrooms', { companyId: company.id, name: 'Edit Me', about: 'Before', languages: ['en'] })).json().id;
@@ -174,6 +181,17 @@ describe('permission by confirmation', () => {
     expect([edited.statusCode, edited.json().about]).toEqual([200, 'Written by the agency']);
     expect((await agency.call('GET', '/api/v1/newsrooms/our')).json().data.map((n: { id: number }) => n.id)).toContain(newsroomId);
     expect((await agency.call('POST', `/api/v1/newsrooms/${newsroomId}/access`)).statusCode).toBe(422);
+  });
+
+  it('confirms once when the link is followed twice at the same moment', async () => {
+    const twice = await newPerson(demo.app, 'Twice');
+    await placeIn(demo.admin, twice, await newAccount(demo.admin, 'Twice Agency', ['ROLE_MODULE_ONLINE_NEWSROOM']));
+    expect((await twice.call('POST', `/api/v1/newsrooms/${newsroomId}/access`)).statusCode).toBe(201);
+    const code = await mailedCode(t.core, 'pr@pressroom.local');
+    const answers = await Promise.all([guest('POST', `/api/v1/newsrooms/confirm/${code}`), guest('POST', `/api/v1/newsrooms/confirm/${code}`)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from events where type = 'NewsroomAccessConfirmed' and data->>'userId' = ${String(twice.id)}`.execute(t.database.db);
+    expect(rows[0]!.n).toBe(1);
   });
 
   it('refuses an expired link and one that was never made', async () => {
