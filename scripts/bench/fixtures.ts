@@ -225,7 +225,8 @@ export async function freePort(): Promise<number> {
 }
 
 /** The app as production starts it, less the client build. */
-export const APP_ARGS = ['--import', 'tsx', 'server/main.ts'];
+/** BENCH_APP_NODE_ARGS adds Node flags to the app's process, to profile it under load (`--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+export const APP_ARGS = [...(process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'];
 export const appReady = async (base: string) => (await fetch(`${base}/api/v1/health`, { headers: XHR })).status === 200;
 
 /**

@@ -16,8 +16,12 @@ export type InsertedRow = { position: number; stream_id: string; stream_version:
  * first one's `expected` is checked against the stream's head and the rest follow it.
  * A stream whose check fails gets no rows back; a concurrent writer that took a version first
  * makes the statement fail with a unique violation (23505), which writes nothing at all.
+ *
+ * Events take their positions stream by stream (see below), or with `inRequestOrder` in the
+ * order given: for new streams only, whose index entries no one else can be taking, where the
+ * log must read as things happened (a conversation's messages).
  */
-export async function insertAppends(executor: Executor, requests: AppendRequest[]): Promise<InsertedRow[]> {
+export async function insertAppends(executor: Executor, requests: AppendRequest[], { inRequestOrder = false } = {}): Promise<InsertedRow[]> {
   const streamIds: string[] = [];
   const expected: number[] = [];
   const offsets: number[] = [];
@@ -41,7 +45,7 @@ export async function insertAppends(executor: Executor, requests: AppendRequest[
       metadata.push(request.metadata);
     }
   }
-  const result = await sql<InsertedRow>`${preparedStatement('events_append')}
+  const result = await sql<InsertedRow>`${preparedStatement(inRequestOrder ? 'events_append_in_order' : 'events_append')}
     with input as (
       select * from unnest(${batchArray(streamIds, 'text')}, ${batchArray(expected, 'int4')}, ${batchArray(offsets, 'int4')}, ${batchArray(types, 'text')},
                            ${batchArray(schemaVersions, 'int2')}, ${batchArray(data, 'text')}, ${batchArray(metadata, 'text')})
@@ -58,7 +62,7 @@ export async function insertAppends(executor: Executor, requests: AppendRequest[
     where h.expected < 0 or h.expected = h.current
     -- By stream, not by request: two flushes in other processes then take the streams' index
     -- entries in the same order, and one waits for the other instead of both deadlocking.
-    order by i.stream_id, i.ord
+    order by ${inRequestOrder ? sql`i.ord` : sql`i.stream_id, i.ord`}
     returning position, stream_id, stream_version, transaction_id::text as transaction_id, recorded_at`.execute(executor);
   return result.rows;
 }

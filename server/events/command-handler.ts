@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { EventMetadata } from '../../contracts/events/index.ts';
 import type { Database } from '../db/schema.ts';
 import { Conflict } from '../errors.ts';
-import { applyInline, type InlineProjection } from '../projections/inline.ts';
+import { applyInline, applyInlineBatch, type InlineProjection } from '../projections/inline.ts';
 import { fold, type Decider } from './decider.ts';
 import { lockLogForAppend } from './horizon.ts';
 import type { EventStore } from './store.ts';
@@ -45,7 +45,8 @@ export class UnitOfWork<E extends AnyEvent> {
     options: CommandOptions = {},
   ): Promise<CommandResult<State, E>> {
     if (this.retrying) await sql`select pg_advisory_xact_lock(${STREAM_LOCK_NAMESPACE}, hashtext(${streamId}))`.execute(this.trx);
-    const history = await this.store.readStream(this.trx, streamId);
+    // A stream expected to be new has nothing to read: were it not, the append conflicts.
+    const history = options.expectedVersion === 0 ? [] : await this.store.readStream(this.trx, streamId);
     const version = history.at(-1)?.streamVersion ?? 0;
     if (options.expectedVersion !== undefined && options.expectedVersion !== version) throw new Conflict();
     const state = fold(decider, history);
@@ -54,6 +55,19 @@ export class UnitOfWork<E extends AnyEvent> {
     await applyInline(this.inline, this.trx, events);
     this.appended.push(...events);
     return { state: fold({ initialState: state, evolve: decider.evolve }, decided), version: version + events.length, events };
+  }
+
+  /**
+   * Starts new streams with events decided by the caller, in one append and one pass of the
+   * inline projections (applyInlineBatch): a group-commit path's many new things at once.
+   */
+  async startStreams(streams: readonly { streamId: string; events: E[]; metadata: EventMetadata }[]): Promise<StoredEvent<E>[][]> {
+    if (streams.length === 0) return [];
+    const stored = await this.store.startStreamsInTransaction(this.trx, streams);
+    const events = stored.flat();
+    await applyInlineBatch(this.inline, this.trx, events);
+    this.appended.push(...events);
+    return stored;
   }
 }
 

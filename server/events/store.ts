@@ -68,6 +68,27 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
     return this.stored(request, events, rows, metadata);
   }
 
+  /**
+   * Starts several new streams inside the caller's transaction in one statement, in the order
+   * given: the group-commit paths that create many things at once (messages). Any stream that
+   * exists already is a Conflict, and nothing is stored.
+   */
+  async startStreamsInTransaction(trx: Tx, streams: readonly { streamId: string; events: E[]; metadata: EventMetadata }[]): Promise<StoredEvent<E>[][]> {
+    if (!isDeclaredAppender(trx)) throw new Error('A transaction that appends starts with lockLogForAppend(trx)');
+    const requests = streams.map((stream) => this.request(stream.streamId, 'no_stream', stream.events, stream.metadata));
+    let rows: InsertedRow[];
+    try {
+      rows = await insertAppends(trx, requests, { inRequestOrder: true });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Conflict();
+      throw error;
+    }
+    if (rows.length !== requests.reduce((sum, request) => sum + request.events.length, 0)) throw new Conflict();
+    const byStream = new Map<string, InsertedRow[]>();
+    for (const row of rows) byStream.set(row.stream_id, [...(byStream.get(row.stream_id) ?? []), row]);
+    return streams.map((stream, index) => this.stored(requests[index]!, stream.events, byStream.get(stream.streamId) ?? [], stream.metadata));
+  }
+
   async readStream(executor: Executor, streamId: string, afterVersion = 0): Promise<StoredEvent<E>[]> {
     const rows = await sql<EventRow>`${preparedStatement('events_read_stream')}
       select ${EVENT_COLUMNS}

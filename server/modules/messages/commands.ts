@@ -9,7 +9,7 @@ export const messageStream = (messageId: number) => `message-${messageId}`;
 export const inboxStream = (userId: number, conversationId: number) => `inbox-${userId}-${conversationId}`;
 export const messagingStream = (userId: number) => `messaging-${userId}`;
 
-const NO_CONVERSATION = 'No such conversation.';
+export const NO_CONVERSATION = 'No such conversation.';
 const EMPTY = 'Write something or attach a file';
 
 // ---- Conversations: who is in them ----
@@ -66,15 +66,22 @@ export type MessageState =
   | { exists: false }
   | { exists: true; conversationId: number; senderId: number; deleted: boolean; reportedBy: ReadonlySet<number> };
 
-type Body = { content: string; attachments: MediaItem[]; mentions: number[]; blank: boolean; textLength: number };
+/** A message's sanitised content, as the routes prepare it before deciding. */
+export type MessageBody = { content: string; attachments: MediaItem[]; mentions: number[]; blank: boolean; textLength: number };
 
 export type MessageCommand =
-  | ({ type: 'send'; messageId: number; conversationId: number; by: Person; gate: SendGate } & Body)
-  | ({ type: 'edit'; messageId: number; by: Person } & Body)
+  | ({ type: 'send'; messageId: number; conversationId: number; by: Person; gate: SendGate } & MessageBody)
+  | ({ type: 'edit'; messageId: number; by: Person } & MessageBody)
   | { type: 'delete'; messageId: number; by: Person }
   | { type: 'report'; messageId: number; by: Person; isParticipant: boolean };
 
-function checkBody(body: Body): void {
+/** Sending `body` with the sender's standing in the conversation; only its members can be mentioned. */
+export function sendCommand(messageId: number, conversationId: number, by: Person, gate: SendGate, body: MessageBody): MessageCommand {
+  const inIt = new Set(gate.peers.map((peer) => peer.userId));
+  return { type: 'send', messageId, conversationId, by, gate, ...body, mentions: body.mentions.filter((id) => inIt.has(id)) };
+}
+
+function checkBody(body: MessageBody): void {
   if (body.blank && body.attachments.length === 0) throw new ValidationFailed([EMPTY]);
   if (body.textLength > MAX_MESSAGE_LENGTH) throw new ValidationFailed([messageTooLong]);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { MessageEvent } from '../../../contracts/messages/index.ts';
-import type { Tx } from '../../events/types.ts';
+import { batchArray, preparedStatement } from '../../db/connect.ts';
+import type { StoredEvent, Tx } from '../../events/types.ts';
 import type { InlineProjection } from '../../projections/inline.ts';
 import './tables.ts';
 
@@ -28,10 +29,71 @@ async function recount(trx: Tx, conversationId: number, userId?: number): Promis
       and m.conversation_id = me.conversation_id and m.user_id = me.user_id`.execute(trx);
 }
 
+type Sent = StoredEvent<Extract<MessageEvent, { type: 'MessageSent' }>>;
+
+/**
+ * A run of messages sent together (group commit, sending.ts) in one statement, leaving the
+ * tables as MessageSent one by one would: every message, each conversation's latest, and per
+ * member, counts from their own latest message of the run on (read up to it, then one more
+ * unread for each message after it by someone else, a mention too when named).
+ */
+async function applySent(trx: Tx, sent: readonly Sent[]): Promise<void> {
+  const column = <T>(pick: (event: Sent) => T) => sent.map(pick);
+  await sql`${preparedStatement('messages_sent')}
+    with batch as (
+      select * from unnest(${batchArray(column((e) => e.data.messageId), 'int8')}, ${batchArray(column((e) => e.data.conversationId), 'int8')}, ${batchArray(column((e) => e.data.senderId), 'int8')},
+                           ${batchArray(column((e) => e.data.content), 'text')}, ${batchArray(column((e) => JSON.stringify(e.data.attachments)), 'text')},
+                           ${batchArray(column((e) => JSON.stringify(e.data.mentions)), 'text')}, ${batchArray(column((e) => e.recordedAt.toISOString()), 'text')})
+        with ordinality as b(id, conversation_id, sender_id, content, attachments, mentions, sent_at, ord)
+    ),
+    inserted as (
+      insert into messages (id, conversation_id, sender_id, content, attachments, mentions, sent_at, edited_at, is_deleted)
+      select id, conversation_id, sender_id, content, attachments::jsonb, array(select jsonb_array_elements_text(mentions::jsonb)::bigint), sent_at::timestamptz, null, false from batch
+    ),
+    latest as (
+      select distinct on (conversation_id) conversation_id, id, sent_at from batch order by conversation_id, ord desc
+    ),
+    touched as (
+      update conversations c set last_message_id = l.id, last_activity_at = l.sent_at::timestamptz from latest l where c.id = l.conversation_id
+    ),
+    own as (
+      select m.conversation_id, m.user_id, count(b.id) as sent, max(b.ord) as last_ord, (array_agg(b.id order by b.ord desc))[1] as last_id
+      from conversation_members m left join batch b on b.conversation_id = m.conversation_id and b.sender_id = m.user_id
+      where m.left_at is null and m.conversation_id in (select conversation_id from latest)
+      group by m.conversation_id, m.user_id
+    ),
+    changes as (
+      select o.conversation_id, o.user_id, o.sent, o.last_id,
+        count(b.id) as unread,
+        count(b.id) filter (where b.mentions::jsonb @> to_jsonb(o.user_id)) as mentions
+      from own o left join batch b on b.conversation_id = o.conversation_id and b.sender_id <> o.user_id and b.ord > coalesce(o.last_ord, 0)
+      group by o.conversation_id, o.user_id, o.sent, o.last_id
+    )
+    update conversation_members m set
+      unread_count = case when c.last_id is null then m.unread_count else 0 end + c.unread,
+      mentions_count = case when c.last_id is null then m.mentions_count else 0 end + c.mentions,
+      sent_count = m.sent_count + c.sent,
+      last_read_message_id = coalesce(c.last_id, m.last_read_message_id)
+    from changes c
+    where m.conversation_id = c.conversation_id and m.user_id = c.user_id`.execute(trx);
+}
+
 /** Conversations, their members' read marks and unread counts, messages, blocks and choices. */
 export const messagesProjection: InlineProjection<MessageEvent> = {
   name: 'messages',
   tables: ['message_reports', 'message_blocks', 'messaging_preferences', 'messages', 'conversation_members', 'conversations'],
+  async applyAll(trx, events) {
+    let run: Sent[] = [];
+    for (const event of [...events, null]) {
+      if (event?.type === 'MessageSent') {
+        run.push(event as Sent);
+        continue;
+      }
+      if (run.length > 0) await applySent(trx, run);
+      run = [];
+      if (event) await this.apply(trx, event);
+    }
+  },
   async apply(trx, event) {
     const at = event.recordedAt;
     switch (event.type) {

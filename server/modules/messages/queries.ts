@@ -68,40 +68,58 @@ export async function peersOf(db: Db, senderId: number, userIds: readonly number
   }));
 }
 
+/** A locked conversation as sending needs it: its members, their counts, and whom each blocks. */
+type LockedMember = { userId: number; sentCount: number; coldPitchProtected: boolean; blocks: ReadonlySet<number> };
+export type LockedConversation = { isGroup: boolean; members: Map<number, LockedMember> };
+
+/** Where a sender stands in a locked conversation, as sendRefusal and the decider need it. */
+export function sendGate(conversation: LockedConversation, senderId: number): SendGate {
+  const self = conversation.members.get(senderId);
+  const peers = self ? [...conversation.members.values()].filter((member) => member.userId !== senderId) : [];
+  return {
+    isParticipant: self !== undefined,
+    isGroup: conversation.isGroup,
+    sentCount: self?.sentCount ?? 0,
+    peers: peers.map((peer) => ({
+      userId: peer.userId,
+      sentCount: peer.sentCount,
+      coldPitchProtected: peer.coldPitchProtected,
+      blocksSender: peer.blocks.has(senderId),
+      blockedBySender: self!.blocks.has(peer.userId),
+    })),
+  };
+}
+
 /**
- * Takes the conversation's lock (see lockConversation) and answers where the sender stands in
- * it, in one statement; null when there is no such conversation.
+ * Takes the locks of these conversations (see lockConversation), in id order so that two
+ * transactions never wait on each other, with `newIds` fresh message ids, in one statement.
+ * Conversations that do not exist are missing from the map.
  */
-export async function lockForSending(db: Db, conversationId: number, senderId: number): Promise<SendGate | null> {
-  const { rows } = await sql<{ is_group: boolean; user_id: number | null; sent_count: number | null; roles: string[] | null; cold_pitch_protection: boolean | null; blocks_sender: boolean; blocked_by_sender: boolean }>`
-    select c.is_group, m.user_id, m.sent_count, u.roles, p.cold_pitch_protection,
-      exists (select 1 from message_blocks b where b.user_id = m.user_id and b.blocked_id = ${senderId}) as blocks_sender,
-      exists (select 1 from message_blocks b where b.user_id = ${senderId} and b.blocked_id = m.user_id) as blocked_by_sender
+export async function lockForSending(db: Db, conversationIds: readonly number[], newIds = 0): Promise<{ conversations: Map<number, LockedConversation>; messageIds: number[] }> {
+  const { rows } = await sql<{ conversation_id: number; is_group: boolean; user_id: number | null; sent_count: number | null; roles: string[] | null; cold_pitch_protection: boolean | null; blocks: number[] | null; ids: number[] | null }>`
+    select c.id as conversation_id, c.is_group, m.user_id, m.sent_count, u.roles, p.cold_pitch_protection,
+      array(select b.blocked_id::int from message_blocks b where b.user_id = m.user_id) as blocks,
+      (select array_agg(nextval('message_ids')::int) from generate_series(1, ${newIds})) as ids
     from conversations c
     left join conversation_members m on m.conversation_id = c.id and m.left_at is null
     left join users u on u.id = m.user_id
     left join messaging_preferences p on p.user_id = m.user_id
-    where c.id = ${conversationId}
+    where c.id = any(${sql.val([...conversationIds])}::bigint[])
+    order by c.id
     for update of c`.execute(db);
-  if (rows.length === 0) return null;
-  const members = rows.filter((row) => row.user_id !== null);
-  const self = members.find((row) => row.user_id === senderId);
-  return {
-    isParticipant: self !== undefined,
-    isGroup: rows[0]!.is_group,
-    sentCount: self?.sent_count ?? 0,
-    peers: self
-      ? members
-          .filter((row) => row.user_id !== senderId)
-          .map((row) => ({
-            userId: row.user_id!,
-            sentCount: row.sent_count ?? 0,
-            coldPitchProtected: row.cold_pitch_protection ?? protectionByDefault(row.roles ?? []),
-            blocksSender: row.blocks_sender,
-            blockedBySender: row.blocked_by_sender,
-          }))
-      : [],
-  };
+  const conversations = new Map<number, LockedConversation>();
+  for (const row of rows) {
+    const conversation = conversations.get(row.conversation_id) ?? { isGroup: row.is_group, members: new Map<number, LockedMember>() };
+    conversations.set(row.conversation_id, conversation);
+    if (row.user_id === null) continue;
+    conversation.members.set(row.user_id, {
+      userId: row.user_id,
+      sentCount: row.sent_count ?? 0,
+      coldPitchProtected: row.cold_pitch_protection ?? protectionByDefault(row.roles ?? []),
+      blocks: new Set(row.blocks ?? []),
+    });
+  }
+  return { conversations, messageIds: rows[0]?.ids ?? [] };
 }
 
 export async function latestMessageId(db: Db, conversationId: number): Promise<number> {

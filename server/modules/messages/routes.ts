@@ -34,7 +34,7 @@ import { actorOf, requireUser } from '../auth/plugin.ts';
 import { resolveMentions } from '../content/mentions.ts';
 import { isBlank, mentionedSlugs, plainText, sanitizeRichText } from '../content/rich-text.ts';
 import { ownAttachments } from '../posts/attachments.ts';
-import { conversationDecider, conversationStream, inboxDecider, inboxStream, messageDecider, messageStream, messagingDecider, messagingStream } from './commands.ts';
+import { conversationDecider, conversationStream, inboxDecider, inboxStream, messageDecider, messageStream, messagingDecider, messagingStream, NO_CONVERSATION, sendCommand } from './commands.ts';
 import { pairKey } from './projection.ts';
 import type { Person } from './permissions.ts';
 import {
@@ -51,6 +51,7 @@ import {
   listSpamReports,
   lockConversation,
   lockForSending,
+  sendGate,
   participantIds,
   peersOf,
   preferencesOf,
@@ -58,8 +59,8 @@ import {
   unreadTotals,
 } from './queries.ts';
 import type { MessageSendLimit } from './rate-limit.ts';
+import { MessageSends } from './sending.ts';
 
-const NO_CONVERSATION = 'No such conversation.';
 const PAIR_LOCK_NAMESPACE = 7314;
 
 /**
@@ -68,6 +69,8 @@ const PAIR_LOCK_NAMESPACE = 7314;
  */
 export function messageRoutes(core: Core, options: { sendLimit: MessageSendLimit }): FastifyPluginAsyncZod {
   const { db } = core.database;
+  // Many people write at once: sends share transactions (group commit), a conversation's in order.
+  const sends = new MessageSends(core);
   const context = (request: FastifyRequest) => {
     const user = requireUser(request);
     const person: Person = { id: user.id, roles: user.roles, isReadOnly: user.isReadOnly };
@@ -81,12 +84,12 @@ export function messageRoutes(core: Core, options: { sendLimit: MessageSendLimit
 
   /** Sends in the unit's transaction, taking the conversation's lock first. */
   async function send(unit: UnitOfWork<AnyEvent>, person: Person, conversationId: number, body: Content, metadata: ReturnType<typeof context>['metadata']): Promise<number> {
-    const gate = await lockForSending(unit.trx, conversationId, person.id);
-    if (!gate) throw new NotFound(NO_CONVERSATION);
-    const { rows } = await sql<{ id: number }>`select nextval('message_ids')::int as id`.execute(unit.trx);
-    const messageId = rows[0]!.id;
-    const inIt = new Set(gate.peers.map((peer) => peer.userId));
-    await unit.run(messageDecider, messageStream(messageId), { type: 'send', messageId, conversationId, by: person, gate, ...body, mentions: body.mentions.filter((id) => inIt.has(id)) }, metadata);
+    const locked = await lockForSending(unit.trx, [conversationId], 1);
+    const conversation = locked.conversations.get(conversationId);
+    if (!conversation) throw new NotFound(NO_CONVERSATION);
+    const messageId = locked.messageIds[0]!;
+    // The id is new from its sequence: so is its stream.
+    await unit.run(messageDecider, messageStream(messageId), sendCommand(messageId, conversationId, person, sendGate(conversation, person.id), body), metadata, { expectedVersion: 0 });
     return messageId;
   }
 
@@ -143,8 +146,8 @@ export function messageRoutes(core: Core, options: { sendLimit: MessageSendLimit
       const conversationId = request.params.id;
       const body = await content(db, person.id, request.body);
       await options.sendLimit.take(person.id);
-      const messageId = await core.commands.transaction((unit) => send(unit, person, conversationId, body, metadata));
-      return created(reply, messageId).send((await findMessage(db, messageId))!);
+      const message = await sends.send({ person, conversationId, body, metadata });
+      return created(reply, message.id).send(message);
     });
 
     app.patch('/api/v1/messages/:id', { schema: { params: idParams, body: messageBody, response: { 200: messageView } } }, async (request) => {
