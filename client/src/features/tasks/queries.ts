@@ -2,8 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { DirectoryRow } from '../../../../contracts/contacts/api.ts';
 import type { CreateTaskBody, EditTaskBody, TaskPerson, TasksPage, TaskView } from '../../../../contracts/tasks/api.ts';
 import { api } from '../../lib/api/index.ts';
-import { useSocketEvent } from '../../lib/realtime/index.ts';
-import { showToast } from '../../ui/index.ts';
+import { useSocketEvent, type MessageOf } from '../../lib/realtime/index.ts';
+import { showToast, TOAST_DURATION } from '../../ui/index.ts';
 import { useCurrentUser } from '../session/currentUser.ts';
 
 export type TaskFilters = { scope: 'all' | 'mine' | 'assigned'; state: 'open' | 'done' | 'all'; overdue: boolean };
@@ -75,6 +75,18 @@ export function useDeleteTask() {
 }
 
 /**
+ * What a person is told of a task change, or null: only a task someone else gave them, by
+ * creating it for them or handing it over (`people` names the one who handed it over).
+ */
+export function noticeOf(message: MessageOf<'task:changed'>, selfId: number | null, people: readonly TaskPerson[] = []): string | null {
+  const task = message.task;
+  if (!task || (message.change !== 'created' && message.change !== 'assigned')) return null;
+  if (task.assignee.id !== selfId || message.by === selfId) return null;
+  const giver = message.change === 'created' ? task.createdBy.name : (people.find((person) => person.id === message.by)?.name ?? 'A colleague');
+  return `${giver} gave you “${task.title}”.`;
+}
+
+/**
  * What tasks hear from the server, once for the whole app (the frame mounts it): every tab of
  * the account reads its lists again, and a person given a task by someone else is told who
  * gave them what, wherever they are in the app.
@@ -84,11 +96,7 @@ export function useTasksLive(): void {
   const user = useCurrentUser();
   useSocketEvent('task:changed', (message) => {
     void queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
-    const task = message.task;
-    const givenToMe = (message.change === 'created' || message.change === 'assigned') && task !== null && task.assignee.id === user?.id && message.by !== user?.id;
-    if (!givenToMe) return;
-    const people = queryClient.getQueryData<TaskPerson[]>(taskKeys.assignees());
-    const giver = message.change === 'created' ? task.createdBy.name : (people?.find((person) => person.id === message.by)?.name ?? 'A colleague');
-    showToast({ type: 'info', title: 'New task for you', lines: [`${giver} gave you “${task.title}”.`], duration: 8000 });
+    const line = noticeOf(message, user?.id ?? null, queryClient.getQueryData<TaskPerson[]>(taskKeys.assignees()));
+    if (line) showToast({ type: 'info', title: 'New task for you', lines: [line], duration: TOAST_DURATION.long });
   });
 }
