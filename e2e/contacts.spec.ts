@@ -145,3 +145,28 @@ test('the contact form shows the server’s words beside the field they are abou
   await expect(page.getByRole('heading', { name: 'Nina Field', level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Details' })).toContainText('+61 2 9000 4321');
 });
+
+test('the table reads only the rows in view: 1,500 contacts scroll with a few dozen rows in the page', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signIn(page, demo.pr);
+  const rows = Array.from({ length: 1500 }, (_, index) => `Bulk Person ${String(index + 1).padStart(4, '0')},bulk${index + 1}@example.com,tech`);
+  const imported = await page.request.post('/api/v1/contacts/import', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    multipart: {
+      consent: 'true',
+      mapping: JSON.stringify({ name: 'name', email: 'emails', beats: 'beats' }),
+      file: { name: 'bulk.csv', mimeType: 'text/csv', buffer: Buffer.from(['name,email,beats', ...rows].join('\n')) },
+    },
+  });
+  expect(imported.ok(), await imported.text()).toBe(true);
+
+  await page.goto('/app/contacts?q=Bulk');
+  const table = page.getByRole('table', { name: 'Contacts' });
+  await expect(page.getByText('1,500 contacts')).toBeVisible({ timeout: 30_000 });
+  await expect(table).toHaveAttribute('aria-rowcount', '1501');
+  await expect(table.getByRole('link', { name: 'Bulk Person 0001' })).toBeVisible();
+  await page.locator('.contact-table__scroll').evaluate((scroller) => scroller.scrollTo({ top: scroller.scrollHeight }));
+  await expect(table.getByRole('link', { name: 'Bulk Person 1500' })).toBeVisible();
+  expect(await table.getByRole('row').count()).toBeLessThan(60);
+});

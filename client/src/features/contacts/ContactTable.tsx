@@ -8,22 +8,22 @@ import { ContactName, DoNotContactTag } from './parts.tsx';
 export const ROW_PX = 64;
 /** Rows kept rendered beyond the visible ones, above and below. */
 const OVERSCAN = 8;
-/** Ask for the next page this many rows before the loaded ones run out. */
-const LOAD_AHEAD = 40;
 
 /** One key per row: a contact by its id, a platform journalist without a record by their user id. */
 export const rowKey = (row: DirectoryRow) => (row.id !== null ? `c${row.id}` : `u${row.userId}`);
 
 type ContactTableProps = {
-  rows: readonly DirectoryRow[];
-  /** Every match, when the server counted; the scroll is sized for all of them at once. */
-  total: number | null;
+  /** Every match: the scroll is sized for all of them at once. */
+  count: number;
+  /** The row at an index, once its page has been read. */
+  rowAt: (index: number) => DirectoryRow | undefined;
+  /** The rows read so far: "select all" takes these. */
+  loaded: readonly DirectoryRow[];
   columns: readonly ColumnKey[];
   selected: ReadonlySet<string>;
   onSelect: (rows: readonly DirectoryRow[], on: boolean) => void;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onMore: () => void;
+  /** The rows in view (with the overscan) changed: their pages are read. */
+  onRange: (first: number, last: number) => void;
 };
 
 function Cell({ row, column }: { row: DirectoryRow; column: ColumnKey }) {
@@ -55,18 +55,16 @@ function Cell({ row, column }: { row: DirectoryRow; column: ColumnKey }) {
  * The directory as an ARIA table whose rows are virtualised inside their own scroll area: only
  * the rows in view (and a few around) are in the page, so 100,000 contacts scroll like 50.
  */
-export function ContactTable({ rows, total, columns, selected, onSelect, hasMore, loadingMore, onMore }: ContactTableProps) {
+export function ContactTable({ count, rowAt, loaded, columns, selected, onSelect, onRange }: ContactTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  const count = Math.max(total ?? 0, rows.length);
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: OVERSCAN });
   const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? 0;
-  useEffect(() => {
-    if (hasMore && !loadingMore && lastIndex >= rows.length - LOAD_AHEAD) onMore();
-  }, [hasMore, loadingMore, lastIndex, rows.length, onMore]);
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? 0;
+  useEffect(() => onRange(first, last), [first, last, onRange]);
 
-  const allSelected = rows.length > 0 && rows.every((row) => selected.has(rowKey(row)));
-  const someSelected = !allSelected && rows.some((row) => selected.has(rowKey(row)));
+  const allSelected = loaded.length > 0 && loaded.every((row) => selected.has(rowKey(row)));
+  const someSelected = !allSelected && loaded.some((row) => selected.has(rowKey(row)));
   const template = `44px minmax(180px, 1.6fr) ${columns.map((column) => (column === 'beats' || column === 'tags' ? 'minmax(180px, 1.3fr)' : 'minmax(120px, 1fr)')).join(' ')}`;
 
   return (
@@ -76,12 +74,12 @@ export function ContactTable({ rows, total, columns, selected, onSelect, hasMore
           <div role="columnheader" className="contact-table__check">
             <input
               type="checkbox"
-              aria-label={allSelected ? 'Clear the selection' : 'Select every loaded contact'}
+              aria-label={allSelected ? 'Clear the selection' : 'Select the contacts read so far'}
               checked={allSelected}
               ref={(box) => {
                 if (box) box.indeterminate = someSelected;
               }}
-              onChange={(event) => onSelect(rows, event.target.checked)}
+              onChange={(event) => onSelect(loaded, event.target.checked)}
             />
           </div>
           <div role="columnheader">Name</div>
@@ -95,7 +93,7 @@ export function ContactTable({ rows, total, columns, selected, onSelect, hasMore
       <div ref={scroller} className="contact-table__scroll">
         <div role="rowgroup" className="contact-table__body" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
-            const row = rows[item.index];
+            const row = rowAt(item.index);
             const style = { transform: `translateY(${item.start}px)`, height: ROW_PX };
             if (!row) {
               return (

@@ -11,7 +11,7 @@ import { ContactFormModal } from './ContactFormModal.tsx';
 import { ContactTable, rowKey } from './ContactTable.tsx';
 import { ImportModal } from './ImportModal.tsx';
 import { ContactsHeader, ContactsTabs, countOf, downloadExport } from './parts.tsx';
-import { useDirectory, useLists } from './queries.ts';
+import { useDirectoryWindow, useLists } from './queries.ts';
 import { directorySearch, isFiltered, type DirectorySearch } from './search.ts';
 
 /** Spec section 9's input debounce: the table asks again once typing pauses. */
@@ -124,9 +124,10 @@ export function ContactsPage() {
   const search = directorySearch(useSearch({ strict: false }) as Record<string, unknown>);
   const navigate = useNavigate();
   const setSearch = useCallback((next: DirectorySearch) => void navigate({ to: '/contacts', search: directorySearch(next as Record<string, unknown>), replace: true }), [navigate]);
-  const directory = useDirectory(search);
-  const rows = useMemo(() => directory.data?.pages.flatMap((page) => page.data) ?? [], [directory.data]);
-  const total = directory.data?.pages[0]?.total ?? null;
+  const [range, setRange] = useState({ first: 0, last: 0 });
+  const onRange = useCallback((first: number, last: number) => setRange((current) => (current.first === first && current.last === last ? current : { first, last })), []);
+  const directory = useDirectoryWindow(search, range.first, range.last);
+  const total = directory.total ?? 0;
 
   const [columns, setColumns] = useState<ColumnKey[]>(savedColumns);
   const chooseColumns = (next: ColumnKey[]) => {
@@ -150,8 +151,6 @@ export function ContactsPage() {
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = directory;
-  const more = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const lists = useLists();
   const listFilter = search.list !== undefined ? lists.data?.find((list) => list.id === search.list) : undefined;
 
@@ -173,9 +172,9 @@ export function ContactsPage() {
         <Spinner label="Loading contacts" />
       </div>
     );
-  } else if (directory.isError && rows.length === 0) {
+  } else if (directory.isError) {
     body = <EmptyState title="The contacts could not be loaded" description="Check your connection and try again." action={<Button onClick={() => void directory.refetch()}>Try again</Button>} />;
-  } else if (rows.length === 0) {
+  } else if (total === 0) {
     body = isFiltered(search) ? (
       <EmptyState title="No contacts match these filters" description="Try fewer filters, or another spelling." action={<Button variant="secondary" onClick={() => setSearch({})}>Clear filters</Button>} />
     ) : (
@@ -191,7 +190,7 @@ export function ContactsPage() {
     );
   } else {
     body = (
-      <ContactTable rows={rows} total={total} columns={columns} selected={new Set(selected.keys())} onSelect={select} hasMore={hasNextPage} loadingMore={isFetchingNextPage} onMore={more} />
+      <ContactTable key={JSON.stringify(search)} count={total} rowAt={directory.rowAt} loaded={directory.loaded} columns={columns} selected={new Set(selected.keys())} onSelect={select} onRange={onRange} />
     );
   }
 
@@ -213,7 +212,7 @@ export function ContactsPage() {
       <Filters search={search} onChange={setSearch} />
       <div className="contacts-toolbar">
         <p className="contacts-toolbar__count" aria-live="polite">
-          {directory.isPending ? '' : total !== null ? countOf(total, 'contact') : countOf(rows.length, 'contact')}
+          {directory.isPending ? '' : countOf(total, 'contact')}
           {listFilter && <> on {listFilter.name}</>}
         </p>
         <div className="contacts-toolbar__actions">

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContactInput, ContactView, DirectoryRow, ImportReport, ListView, NoteView } from '../../../../contracts/contacts/api.ts';
 import { api } from '../../lib/api/index.ts';
 import { directoryQuery, type DirectorySearch } from './search.ts';
@@ -28,6 +28,44 @@ export function useDirectory(search: DirectorySearch, enabled = true) {
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.reduce((sum, page) => sum + page.data.length, 0) : undefined),
   });
+}
+
+/** The pages holding rows `first` to `last` (inclusive), and always the first (it holds the count). */
+export function pagesFor(first: number, last: number): number[] {
+  const pages = new Set([0]);
+  for (let page = Math.floor(Math.max(0, first) / DIRECTORY_PAGE); page <= Math.floor(Math.max(0, last) / DIRECTORY_PAGE); page += 1) pages.add(page);
+  return [...pages].sort((a, b) => a - b);
+}
+
+/**
+ * The directory as the table scrolls: only the pages under the rows in view are read, by their
+ * offset, so a jump to row 80,000 reads one page, not the 400 before it. The first page counts
+ * every match, which sizes the scroll once per search.
+ */
+export function useDirectoryWindow(search: DirectorySearch, first: number, last: number) {
+  const pages = pagesFor(first, last);
+  const results = useQueries({
+    queries: pages.map((page) => ({
+      queryKey: [...contactKeys.directory(search), 'page', page] as const,
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get<DirectoryPage>('/api/v1/contacts', { query: { ...directoryQuery(search), offset: page * DIRECTORY_PAGE, limit: DIRECTORY_PAGE, total: page === 0 }, signal }),
+      // The first page of a new search keeps the last one's rows on screen until it arrives.
+      placeholderData: page === 0 ? keepPreviousData : undefined,
+    })),
+  });
+  const byPage = new Map(pages.map((page, index) => [page, results[index]!]));
+  const firstPage = byPage.get(0)!;
+  const total = firstPage.data?.total ?? firstPage.data?.data.length ?? null;
+  return {
+    total,
+    isPending: firstPage.isPending,
+    isError: firstPage.isError,
+    isPlaceholder: firstPage.isPlaceholderData,
+    refetch: () => firstPage.refetch(),
+    rowAt: (index: number) => byPage.get(Math.floor(index / DIRECTORY_PAGE))?.data?.data[index % DIRECTORY_PAGE],
+    /** Every row read so far among the pages in view. */
+    loaded: pages.flatMap((page) => byPage.get(page)?.data?.data ?? []),
+  };
 }
 
 /** A list's members in the list's own order. */
