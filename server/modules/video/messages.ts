@@ -7,6 +7,8 @@ import type { AnyEvent, StoredEvent } from '../../events/types.ts';
 import { communityRoom, cursorOf, feedRooms, postRoom } from '../../realtime/messages.ts';
 import { findVideo } from './queries.ts';
 
+const CHANGES = new Set<string>(['VideoProcessed', 'VideoRenditionsAdded', 'VideoFailed']);
+
 export type VideoMessage = { event: 'video:changed'; rooms: string[]; payload: z.infer<typeof videoChanged> };
 
 /**
@@ -17,7 +19,8 @@ export type VideoMessage = { event: 'video:changed'; rooms: string[]; payload: z
 export async function videoMessagesFor(db: Kysely<Database>, events: readonly StoredEvent<AnyEvent>[]): Promise<VideoMessage[][]> {
   const messages: VideoMessage[][] = [];
   for (const event of events as readonly StoredEvent<VideoEvent>[]) {
-    if (event.type === 'VideoUploaded') {
+    // Every event of the log passes here; only a video's change of state is news to screens.
+    if (!CHANGES.has(event.type)) {
       messages.push([]);
       continue;
     }
