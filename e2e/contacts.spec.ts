@@ -80,6 +80,11 @@ for (const width of [1440, 375] as const) {
     const members = page.getByRole('list', { name: `People on Gadget launch ${width}` });
     await expect(members.getByRole('listitem')).toHaveCount(2);
     await expect(page.getByRole('navigation', { name: 'Lists' }).getByRole('link', { name: new RegExp(`Gadget launch ${width}`) })).toContainText('2 contacts');
+    if (width === 1440) {
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Contact lists' })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.getByRole('link', { name: 'Contacts', exact: true })).not.toHaveAttribute('aria-current', 'page');
+    }
     await keepScreenshot(page, testInfo, `contacts-lists-${width}`);
     await expectAccessible(page, testInfo, `contacts-lists-${width}`);
 

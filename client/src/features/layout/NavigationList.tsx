@@ -99,7 +99,13 @@ function NavGroupItem({ group, short, onNavigate }: { group: NavGroup; short: bo
         {group.children.map((child) => (
           <li key={child.label}>
             {child.kind === 'link' ? (
-              <Link to={child.to} className="nav-item nav-item--child" onClick={onNavigate}>
+              // Contacts (/contacts) is not also lit on Contact lists (/contacts/lists).
+              <Link
+                to={child.to}
+                className="nav-item nav-item--child"
+                activeOptions={{ exact: group.children.some((other) => other.kind === 'link' && other.to.startsWith(`${child.to}/`)) }}
+                onClick={onNavigate}
+              >
                 <span className="nav-item__label">{child.label}</span>
               </Link>
             ) : (
