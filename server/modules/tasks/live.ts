@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import type { TaskEvent } from '../../../contracts/tasks/index.ts';
 import type { taskChanged } from '../../../contracts/tasks/realtime.ts';
-import type { Db } from './queries.ts';
 import type { AnyEvent, StoredEvent } from '../../events/types.ts';
-import { accountPeople, findTasks } from './queries.ts';
+import { accountPeople, findTasks, type Db } from './queries.ts';
 
 export type TaskMessage = { event: 'task:changed'; rooms: string[]; payload: z.infer<typeof taskChanged> };
 
@@ -26,7 +25,7 @@ export async function taskMessagesFor(db: Db, events: readonly StoredEvent<AnyEv
     const by = event.type === 'TaskCreated' ? event.data.createdBy : event.type === 'TaskEdited' ? event.data.editedBy : event.data.by;
     const rooms = (people.get(accountId) ?? []).map((userId) => `user:${userId}`);
     const task = tasks.get(taskId);
-    const view = task && task.accountId === accountId ? (({ accountId: _, ...rest }) => rest)(task) : null;
+    const view = task?.accountId === accountId ? task.view : null;
     return [{ event: 'task:changed', rooms, payload: { cursor: `${event.transactionId}:${event.position}`, position: event.position, taskId, change: CHANGES[event.type], by, task: view } }];
   });
 }

@@ -132,12 +132,12 @@ export async function findTask(db: Db, accountId: number, taskId: number, now: D
   return row ? (await toViews(db, [row as Row], now))[0]! : null;
 }
 
-/** Tasks by id, whatever their account (the live messages, which address each to its own account). */
-export async function findTasks(db: Db, taskIds: readonly number[], now: Date): Promise<Map<number, TaskView & { accountId: number }>> {
+/** Tasks by id with their accounts, whatever the account (the live messages, which address each to its own). */
+export async function findTasks(db: Db, taskIds: readonly number[], now: Date): Promise<Map<number, { accountId: number; view: TaskView }>> {
   if (taskIds.length === 0) return new Map();
   const rows = (await taskRows(db).where('t.id', 'in', [...new Set(taskIds)]).execute()) as Row[];
   const views = await toViews(db, rows, now);
-  return new Map(views.map((view, i) => [view.id, { ...view, accountId: Number(rows[i]!.account_id) }]));
+  return new Map(views.map((view, i) => [view.id, { accountId: Number(rows[i]!.account_id), view }]));
 }
 
 /**
