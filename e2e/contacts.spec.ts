@@ -85,6 +85,15 @@ for (const width of [1440, 375] as const) {
       await expect(nav.getByRole('link', { name: 'Contact lists' })).toHaveAttribute('aria-current', 'page');
       await expect(nav.getByRole('link', { name: 'Contacts', exact: true })).not.toHaveAttribute('aria-current', 'page');
     }
+    // Someone found by name joins at the end; the order is the person's to change.
+    await page.getByRole('searchbox', { name: 'Add people by name' }).fill('Tom');
+    await page.getByRole('list', { name: 'People found' }).getByRole('button', { name: 'Add Tom Walker' }).click();
+    await expect(members.getByRole('listitem')).toHaveCount(3);
+    await expect(members.getByRole('listitem').nth(2)).toContainText('Tom Walker');
+    await members.getByRole('button', { name: 'Move Tom Walker up' }).click();
+    await expect(members.getByRole('listitem').nth(1)).toContainText('Tom Walker');
+    await members.getByRole('button', { name: 'Remove Tom Walker' }).click();
+    await expect(members.getByRole('listitem')).toHaveCount(2);
     await keepScreenshot(page, testInfo, `contacts-lists-${width}`);
     await expectAccessible(page, testInfo, `contacts-lists-${width}`);
 
