@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { demo, expectAccessible, keepScreenshot, newPersonPastOnboarding, signIn } from './people.ts';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -64,6 +65,16 @@ for (const width of [1440, 375] as const) {
     await expect(writerPage.getByRole('log', { name: 'Messages' }).getByText('Yes, call me at four.')).toBeVisible();
     await call(writerPage.request, 'POST', `/api/v1/conversations/${conversation.id}/messages`, { content: '<p>Perfect, talk then.</p>' });
     await expect(log.getByText('Perfect, talk then.')).toBeVisible();
+
+    // A photo goes with a line: its upload shows in the tray, and it arrives in the other's thread.
+    const photo = await sharp({ create: { width: 480, height: 320, channels: 3, background: '#0b5cad' } }).png().toBuffer();
+    await page.locator('.composer-bar input[type=file]').setInputFiles({ name: 'desk.png', mimeType: 'image/png', buffer: photo });
+    await expect(page.getByRole('button', { name: 'Remove attachment' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Write a message' }).fill('The desk, this morning.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('button', { name: 'Remove attachment' })).toHaveCount(0);
+    const sent = writerPage.getByRole('log', { name: 'Messages' }).getByRole('article').filter({ hasText: 'The desk, this morning.' });
+    await expect(sent.getByRole('img', { name: 'Attached image' })).toBeVisible();
     await other.close();
 
     await keepScreenshot(page, testInfo, `messages-thread-${width}`);

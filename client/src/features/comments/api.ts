@@ -1,7 +1,6 @@
 import type { PostKind } from '../../../../contracts/posts/kinds.ts';
 import type { CommentView } from '../../../../contracts/posts/views.ts';
-import type { UploadView } from '../../../../contracts/uploads.ts';
-import { api, uploadWithProgress } from '../../lib/api/index.ts';
+import { api } from '../../lib/api/index.ts';
 import { postPath } from '../posts/api.ts';
 import type { ThreadPage } from '../posts/cache.ts';
 
@@ -17,7 +16,3 @@ export const postComment = async (kind: PostKind, postId: number, input: Comment
 export const editComment = (id: number, input: Omit<CommentInput, 'parentId'>) => api.patch<CommentView>(`/api/v1/comments/${id}`, input, { quiet: true });
 
 export const deleteComment = (id: number) => api.delete(`/api/v1/comments/${id}`);
-
-/** POST /api/v1/uploads (multipart field `file`) with its progress. */
-export const uploadFile = (file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) =>
-  uploadWithProgress<UploadView>('/api/v1/uploads', 'file', file, onProgress, signal);

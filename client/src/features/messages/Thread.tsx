@@ -8,8 +8,10 @@ import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { showToast } from '../../ui/toast.tsx';
+import { AttachButtons, AttachmentTray, useAttachments } from '../composer/Attachments.tsx';
 import { Avatar } from '../composer/Avatar.tsx';
 import { RelativeTime } from '../posts/AuthorLine.tsx';
+import { Attachments } from '../posts/PostBody.tsx';
 import { RichText } from '../posts/RichText.tsx';
 import { conversationName } from './names.ts';
 import { messageKeys, useConversation, useDeleteMessage, useEditMessage, useMarkRead, useSendMessage, useThread, useTyping } from './queries.ts';
@@ -153,7 +155,10 @@ function MessageItem({ message, own }: { message: MessageView; own: boolean }) {
             }}
           />
         ) : (
-          <RichText html={message.content} className="message__content" />
+          <>
+            <RichText html={message.content} className="message__content" />
+            <Attachments items={message.attachments} compact />
+          </>
         )}
         {own && !message.isDeleted && !editing && (
           <div className="message__actions">
@@ -217,14 +222,17 @@ function EditForm({ initial, onSave, onCancel }: { initial: string; onSave: (con
 
 function Composer({ conversation, selfId }: { conversation: ConversationView; selfId: number }) {
   const [text, setText] = useState('');
+  const attached = useAttachments();
   const send = useSendMessage(conversation.id);
   const { typing, say } = useTyping(conversation.id, selfId);
   const typers = conversation.participants.filter((p) => typing.includes(p.id)).map((p) => p.name.split(' ')[0]);
+  const blank = text.trim() === '' && attached.attachments.length === 0;
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (text.trim() === '' || send.isPending) return;
-    await send.mutateAsync(toHtml(text.trim()));
+    if (blank || send.isPending || attached.busy) return;
+    await send.mutateAsync({ content: text.trim() === '' ? '' : toHtml(text.trim()), attachments: attached.attachments.map((item) => item.id) });
     setText('');
+    attached.clear();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) {
@@ -243,6 +251,12 @@ function Composer({ conversation, selfId }: { conversation: ConversationView; se
         </p>
       ) : (
         <form className="composer-bar__form" onSubmit={(event) => void submit(event).catch(() => undefined)}>
+          <AttachmentTray state={attached} />
+          {attached.problem.length > 0 && (
+            <p className="composer-bar__problem" role="alert">
+              {attached.problem.join(' ')}
+            </p>
+          )}
           <label className="visually-hidden" htmlFor="message-input">
             Write a message
           </label>
@@ -259,7 +273,8 @@ function Composer({ conversation, selfId }: { conversation: ConversationView; se
             }}
             onKeyDown={onKeyDown}
           />
-          <Button type="submit" loading={send.isPending} disabled={text.trim() === ''}>
+          <AttachButtons state={attached} />
+          <Button type="submit" loading={send.isPending} disabled={blank || attached.busy}>
             Send
           </Button>
         </form>

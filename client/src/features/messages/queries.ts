@@ -88,7 +88,7 @@ export function useUnreadMessages(): number {
 export function useSendMessage(conversationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => api.post<MessageView>(`/api/v1/conversations/${conversationId}/messages`, { content }),
+    mutationFn: (input: { content: string; attachments: number[] }) => api.post<MessageView>(`/api/v1/conversations/${conversationId}/messages`, input),
     onSuccess: (message) => {
       placeMessage(queryClient, message);
       void queryClient.invalidateQueries({ queryKey: messageKeys.list() });
