@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { announcementChanged } from './announcements/realtime.ts';
 import { interviewAnswered, interviewChanged } from './interviews/realtime.ts';
 import { conversationChanged, conversationRoom, conversationSeen, messageChanged, messageSent, typing, unreadChanged } from './messages/realtime.ts';
 import { postKind } from './posts/kinds.ts';
@@ -82,6 +83,7 @@ export interface ServerToClientEvents {
   'message:typing': (message: z.infer<typeof typing>) => void;
   'task:changed': (message: z.infer<typeof taskChanged>) => void;
   'newsroom:changed': (message: z.infer<typeof newsroomChanged>) => void;
+  'announcement:changed': (message: z.infer<typeof announcementChanged>) => void;
   /** Too far behind to replay what was missed: reload what is on screen. */
   resync: (message: { reason: string }) => void;
   /** Messages may not have reached this socket (the server's link to Redis was down): resume from the last cursor. */

@@ -16,6 +16,7 @@ import * as contacts from './0016_contacts.ts';
 import * as contactSuppressions from './0017_contact_suppressions.ts';
 import * as tasks from './0018_tasks.ts';
 import * as newsrooms from './0019_newsrooms.ts';
+import * as announcements from './0020_announcements.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0017_contact_suppressions': contactSuppressions,
   '0018_tasks': tasks,
   '0019_newsrooms': newsrooms,
+  '0020_announcements': announcements,
 };

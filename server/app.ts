@@ -18,6 +18,7 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { videoIntake, videoRoutes } from './modules/video/index.ts';
+import { announcementRoutes, newsroomHeadlines } from './modules/announcements/index.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { communityRoutes } from './modules/communities/routes.ts';
 import { contactRoutes } from './modules/contacts/index.ts';
@@ -100,7 +101,10 @@ export async function buildApp(core: Core, options: AppOptions) {
   await app.register(interviewRoutes(core, { publicUrl: options.services.publicUrl, linkRateLimit: options.services.linkRateLimit, uploads: options.uploads, video }));
   await app.register(messageRoutes(core, { sendLimit: options.services.messageSends }));
   await app.register(contactRoutes(core));
-  await app.register(newsroomRoutes(core, { publicUrl: options.services.publicUrl, clientDir: options.clientDir, mailQueued: options.services.mailQueued }));
+  await app.register(
+    newsroomRoutes(core, { publicUrl: options.services.publicUrl, clientDir: options.clientDir, mailQueued: options.services.mailQueued, headlines: (newsroomId) => newsroomHeadlines(core.database.db, newsroomId, options.services.publicUrl) }),
+  );
+  await app.register(announcementRoutes(core, { publicUrl: options.services.publicUrl, clientDir: options.clientDir }));
   await app.register(taskRoutes(core));
   if (options.services.devTools) await app.register(devRoutes(core));
 

@@ -14,6 +14,7 @@ import { DEMO_PASSWORD, hasAnyUser, seedDemo } from './seed/demo.ts';
 import { seedShowcase } from './seed/showcase.ts';
 import { createServices } from './services.ts';
 import { videoWorkerFor } from './modules/video/index.ts';
+import { AnnouncementScheduler } from './modules/announcements/index.ts';
 
 const config = loadConfig();
 const log = createLog(config.logLevel);
@@ -32,6 +33,8 @@ const mail = config.mail.smtpUrl && config.runProcessors ? new MailDelivery(core
 mail?.start();
 const videoWorker = config.runProcessors ? videoWorkerFor(core, config, log, () => io) : null;
 videoWorker?.start();
+const scheduler = config.runProcessors ? new AnnouncementScheduler(core, { log }) : null;
+scheduler?.start();
 const services = createServices(core, config, mail ? { mailQueued: () => mail.wake() } : {});
 const app = await buildApp(core, { logLevel: config.logLevel, clientDir, realtime: io, services, uploads: config.uploads, video: { maxSeconds: config.video.maxSeconds, onQueued: () => videoWorker?.poke() } });
 if (firstStart) await seedShowcase(app);
@@ -51,6 +54,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .close()
       .then(() => mail?.stop())
       .then(() => videoWorker?.stop())
+      .then(() => scheduler?.stop())
       .then(() => core.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

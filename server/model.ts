@@ -1,5 +1,6 @@
 import { productEvents, type ProductEvent } from '../contracts/events/index.ts';
 import type { Model } from './core.ts';
+import { announcementsProjection } from './modules/announcements/index.ts';
 import { communitiesProjection } from './modules/communities/projection.ts';
 import { contactsProjection } from './modules/contacts/index.ts';
 import { interviewsProjection } from './modules/interviews/projection.ts';
@@ -15,6 +16,6 @@ import { videosProjection } from './modules/video/index.ts';
 // The product's event types and read models. Each module adds its projections here as it lands.
 export const productModel: Model<ProductEvent> = {
   events: productEvents,
-  inline: [usersProjection, profilesProjection, postsProjection, communitiesProjection, interviewsProjection, videosProjection, messagesProjection, contactsProjection, tasksProjection, newsroomsProjection],
+  inline: [usersProjection, profilesProjection, postsProjection, communitiesProjection, interviewsProjection, videosProjection, messagesProjection, contactsProjection, tasksProjection, newsroomsProjection, announcementsProjection],
   processors: [notificationsProcessor()],
 };

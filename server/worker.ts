@@ -3,6 +3,7 @@ import { openCore, startProcessing } from './core.ts';
 import { withStreamPush } from './feeds/model.ts';
 import { createLog } from './log.ts';
 import { videoWorkerFor } from './modules/video/index.ts';
+import { AnnouncementScheduler } from './modules/announcements/index.ts';
 import { productModel } from './model.ts';
 import { createRealtimeServer } from './realtime/gateway.ts';
 import { withRealtime } from './realtime/model.ts';
@@ -19,12 +20,16 @@ io = core.redis ? createRealtimeServer(core.redis) : null;
 await startProcessing(core);
 const videoWorker = videoWorkerFor(core, config, log, () => io);
 videoWorker.start();
+// Scheduled announcements and embargoes, claimed row by row: any number of processes may run one.
+const scheduler = new AnnouncementScheduler(core, { log });
+scheduler.start();
 log.info({ processors: productModel.processors.map((p) => `${p.name}@${p.version}`) }, 'worker running');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void videoWorker
       .stop()
+      .then(() => scheduler.stop())
       .then(() => core.close())
       .then(() => process.exit(0));
   });

@@ -1,3 +1,4 @@
+import { announcementEvents } from '../announcements/events.ts';
 import { communityEvents } from '../communities/events.ts';
 import { contactEvents } from '../contacts/events.ts';
 import { interviewEvents } from '../interviews/events.ts';
@@ -14,6 +15,6 @@ import type { EventOf } from './define.ts';
 export { defineEvent, eventMetadata, type EventDefinition, type EventMetadata, type EventOf } from './define.ts';
 
 // Every event type of the product. Each domain area adds its definitions here as it lands.
-export const productEvents = [...userEvents, ...settingsEvents, ...organizationEvents, ...postEvents, ...communityEvents, ...interviewEvents, ...videoEvents, ...messageEvents, ...contactEvents, ...taskEvents, ...newsroomEvents] as const;
+export const productEvents = [...userEvents, ...settingsEvents, ...organizationEvents, ...postEvents, ...communityEvents, ...interviewEvents, ...videoEvents, ...messageEvents, ...contactEvents, ...taskEvents, ...newsroomEvents, ...announcementEvents] as const;
 
 export type ProductEvent = EventOf<(typeof productEvents)[number]>;

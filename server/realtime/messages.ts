@@ -5,6 +5,7 @@ import type { CommunityEvent } from '../../contracts/communities/index.ts';
 import type { commentAdded, commentDeleted, commentEdited, likeChanged, membershipChanged, postChanged } from '../../contracts/realtime.ts';
 import type { Database } from '../db/schema.ts';
 import type { AnyEvent, StoredEvent } from '../events/types.ts';
+import { announcementMessagesFor, type AnnouncementMessage } from '../modules/announcements/index.ts';
 import { findComment } from '../modules/comments/queries.ts';
 import { interviewMessagesFor, type InterviewMessage } from '../modules/interviews/index.ts';
 import { messagingMessagesFor, type MessagingMessage } from '../modules/messages/index.ts';
@@ -25,6 +26,7 @@ export type RealtimeMessage =
   | MessagingMessage
   | TaskMessage
   | NewsroomMessage
+  | AnnouncementMessage
   | VideoMessage;
 
 // Pushed views are a neutral reader's: nobody's liked flag, nobody's permissions.
@@ -87,7 +89,8 @@ export async function messagesFor(db: Kysely<Database>, events: readonly StoredE
   const messaging = await messagingMessagesFor(db, events);
   const tasks = await taskMessagesFor(db, events);
   const newsrooms = await newsroomMessagesFor(db, events);
-  return messages.map((ofEvent, i) => [...ofEvent, ...interviews[i]!, ...videos[i]!, ...messaging[i]!, ...tasks[i]!, ...newsrooms[i]!]);
+  const announcements = await announcementMessagesFor(db, events);
+  return messages.map((ofEvent, i) => [...ofEvent, ...interviews[i]!, ...videos[i]!, ...messaging[i]!, ...tasks[i]!, ...newsrooms[i]!, ...announcements[i]!]);
 }
 
 async function messagesOf(db: Kysely<Database>, event: StoredEvent<PostEvent | CommunityEvent>, views: Views): Promise<RealtimeMessage[]> {

@@ -65,6 +65,8 @@ export type NewsroomOptions = {
   clientDir?: string | null;
   /** Delivers queued mail now rather than at the next poll. */
   mailQueued: () => void;
+  /** The newsroom's public announcements, newest first, from the announcements module (none without it). */
+  headlines?: (newsroomId: number) => Promise<Headline[]>;
 };
 
 const EMPTY_FIELDS: NewsroomFields = { name: '', slug: '', logo: null, brandColour: null, about: '', pressContacts: [], links: {}, languages: ['en'], isPublic: false };
@@ -167,7 +169,7 @@ export function newsroomRoutes(core: Core, options: NewsroomOptions): FastifyPlu
     return newsroomViewOf(db, row, reader, await accessOf(db, row), publicUrl);
   }
 
-  /** What the page and feeds show; announcements come with their module, and until then a newsroom lists none. */
+  /** What the page and feeds show: the newsroom and its public announcements. */
   async function publicNewsroom(slug: string): Promise<{ newsroom: PublicNewsroom; headlines: Headline[] } | null> {
     const row = await findNewsroom(db, { slug: slug.toLowerCase() });
     if (!row || !row.is_public) return null;
@@ -185,7 +187,7 @@ export function newsroomRoutes(core: Core, options: NewsroomOptions): FastifyPlu
         pressContacts: view.pressContacts,
         updatedAt: new Date(row.updated_at),
       },
-      headlines: [],
+      headlines: (await options.headlines?.(row.id)) ?? [],
     };
   }
 

@@ -1,2 +1,2 @@
 // What other modules may use of uploads.
-export { findOwnImage, findUpload } from './queries.ts';
+export { findOwnImage, findOwnUploads, findUpload } from './queries.ts';

@@ -41,3 +41,10 @@ export async function findOwnImage(db: Kysely<Database>, id: number, ownerId: nu
   const row = await withUploads(db).selectFrom('uploads').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).where('kind', '=', 'image').executeTakeFirst();
   return row ? viewOf(row) : null;
 }
+
+/** The uploads among `ids` that are this person's own, by id, for another module to attach (an announcement's files). */
+export async function findOwnUploads(db: Kysely<Database>, ids: readonly number[], ownerId: number): Promise<Map<number, UploadView>> {
+  if (ids.length === 0) return new Map();
+  const rows = await withUploads(db).selectFrom('uploads').selectAll().where('id', 'in', [...new Set(ids)]).where('owner_id', '=', ownerId).execute();
+  return new Map(rows.map((row) => [row.id, viewOf(row)]));
+}

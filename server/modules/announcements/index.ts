@@ -1,0 +1,6 @@
+// What other modules and the process entry points may use of announcements.
+export { announcementsProjection } from './projection.ts';
+export { announcementRoutes, type AnnouncementOptions } from './routes.ts';
+export { AnnouncementScheduler, type SchedulerOptions } from './scheduler.ts';
+export { newsroomHeadlines, findAnnouncement } from './queries.ts';
+export { announcementMessagesFor, type AnnouncementMessage } from './live.ts';

@@ -1,0 +1,111 @@
+import type { EventMetadata } from '../../../contracts/events/index.ts';
+import type { Core, Logger } from '../../core.ts';
+import { announcementDecider, announcementStream } from './commands.ts';
+import './tables.ts';
+
+export type SchedulerOptions = {
+  /** The scheduler's clock; tests pass their own to say when "now" is. */
+  now?: () => Date;
+  /** The longest it sleeps between looks at what is due (another process may have scheduled something sooner). */
+  pollMs?: number;
+  log: Logger;
+};
+
+const systemMetadata: EventMetadata = { actorId: null, actorRole: 'system', requestId: null, correlationId: null, causationId: null };
+
+/**
+ * Publishes scheduled announcements and lifts embargoes when their time comes. Each due
+ * announcement is claimed by its read-model row (`due_at`, `FOR UPDATE SKIP LOCKED`, as the video
+ * worker claims transcodes), in the transaction that appends what its decider says the time
+ * means, which also moves `due_at` on: a scheduler in every app process, and each change happens
+ * once. A second look at the same time finds nothing more to do (the decider's own check).
+ */
+export class AnnouncementScheduler {
+  private readonly now: () => Date;
+  private readonly pollMs: number;
+  private wake: (() => void) | null = null;
+  private stopped = true;
+  private loop: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly core: Core,
+    private readonly options: SchedulerOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+    this.pollMs = options.pollMs ?? 1000;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.poke();
+    await this.loop;
+  }
+
+  /** Looks now rather than at the end of its sleep. */
+  poke(): void {
+    this.wake?.();
+  }
+
+  /** Does what is due at the clock's time, one announcement per transaction; how many changed. */
+  async runDue(): Promise<number> {
+    let changed = 0;
+    for (;;) {
+      const at = this.now();
+      const outcome = await this.core.commands.transaction(async (unit) => {
+        const claimed = await unit.trx
+          .selectFrom('announcements')
+          .select('id')
+          .where('due_at', '<=', at)
+          .orderBy('due_at')
+          .limit(1)
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        if (!claimed) return null;
+        const id = Number(claimed.id);
+        const result = await unit.run(announcementDecider, announcementStream(id), { type: 'tick', announcementId: id, at }, systemMetadata);
+        return { id, events: result.events.length };
+      });
+      if (!outcome) return changed;
+      if (outcome.events === 0) {
+        // A row whose time means nothing to its stream (a hand-edited table): not looked at again until it changes.
+        this.options.log.warn({ announcementId: outcome.id }, 'an announcement was due but had nothing to do');
+        await this.core.database.db.updateTable('announcements').set({ due_at: null }).where('id', '=', outcome.id).execute();
+      }
+      changed += outcome.events;
+    }
+  }
+
+  private async nextDueInMs(): Promise<number> {
+    const row = await this.core.database.db.selectFrom('announcements').select((eb) => eb.fn.min('due_at').as('next')).where('due_at', 'is not', null).executeTakeFirst();
+    if (!row?.next) return this.pollMs;
+    return Math.max(0, Math.min(this.pollMs, new Date(row.next as unknown as string).getTime() - this.now().getTime()));
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      let sleep = this.pollMs;
+      try {
+        await this.runDue();
+        sleep = await this.nextDueInMs();
+      } catch (error) {
+        this.options.log.error({ err: error }, 'could not publish the announcements that are due; trying again');
+      }
+      if (this.stopped) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, Math.max(sleep, 10));
+        this.wake = done;
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      this.wake = null;
+    }
+  }
+}

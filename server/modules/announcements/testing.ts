@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { signInAs, type Caller } from '../../testing/people.ts';
+
+/** Someone new, signed up through the API and signed in. */
+export async function newPerson(app: FastifyInstance, name: string): Promise<Caller> {
+  const email = `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'correct horse battery';
+  const answer = await app.inject({ method: 'POST', url: '/api/v1/auth/sign_up', headers: { 'x-requested-with': 'XMLHttpRequest' }, payload: { email, password, firstname: name, lastname: 'Tester', role: 'pr' } });
+  expect(answer.statusCode, answer.body).toBeLessThan(300);
+  return signInAs(app, email, password);
+}
+
+/** A new account with these modules, made by the platform admin. */
+export async function newAccount(admin: Caller, name: string, modules: string[]): Promise<number> {
+  const answer = await admin.call('POST', '/api/v1/admin/accounts', { name, modules });
+  expect(answer.statusCode, answer.body).toBe(201);
+  return answer.json().id;
+}
+
+/** Moves a person into an account (read-only when asked), as the platform admin does. */
+export async function placeIn(admin: Caller, who: Caller, accountId: number, as: { readOnly?: boolean } = {}): Promise<void> {
+  const answer = await admin.call('PATCH', `/api/v1/admin/users/${who.id}`, { accountId, ...as });
+  expect(answer.statusCode, answer.body).toBe(200);
+}
+
+/** A company with these people answering for it, and a newsroom of it made by the first of them. */
+export async function newsroomOf(admin: Caller, name: string, people: Caller[], body: object = {}): Promise<{ id: number; slug: string; companyId: number }> {
+  const made = await admin.call('POST', '/api/v1/companies', { name, website: `https://${name.toLowerCase().replace(/[^a-z]+/g, '')}-${Math.random().toString(36).slice(2, 6)}.example` });
+  expect(made.statusCode, made.body).toBe(201);
+  const companyId = made.json().id as number;
+  for (const person of people) {
+    const info = await person.call('GET', '/api/v1/current_user/info');
+    const joined = await admin.call('PATCH', `/api/v1/u/${info.json().slug}/settings/company/${companyId}/join`);
+    expect(joined.statusCode, joined.body).toBe(200);
+  }
+  const newsroom = await people[0]!.call('POST', '/api/v1/newsrooms', { companyId, name, isPublic: true, ...body });
+  expect(newsroom.statusCode, newsroom.body).toBe(201);
+  return { ...(newsroom.json() as { id: number; slug: string }), companyId };
+}
+
+let picture: Promise<Buffer> | null = null;
+
+/** Uploads a small PNG as the person, as the app's image picker does; its upload id. */
+export async function uploadImage(app: FastifyInstance, who: Caller): Promise<number> {
+  picture ??= sharp({ create: { width: 640, height: 360, channels: 3, background: { r: 15, g: 118, b: 110 } } }).png().toBuffer();
+  const boundary = `----announcement${Math.random().toString(36).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="launch.png"\r\nContent-Type: image/png\r\n\r\n`),
+    await picture,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/uploads',
+    headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': `multipart/form-data; boundary=${boundary}` },
+    cookies: { [SESSION_COOKIE]: who.token },
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id;
+}
+
+/** An announcement of the newsroom, drafted by `who`; its id. */
+export async function draft(who: Caller, newsroomId: number, body: object = {}): Promise<number> {
+  const answer = await who.call('POST', '/api/v1/announcements', { newsroomId, headline: 'Harbour opens a Perth office', body: '<p>Harbour PR opens in Perth on Monday.</p>', ...body });
+  expect(answer.statusCode, answer.body).toBe(201);
+  return answer.json().id;
+}
+
+export const inMinutes = (minutes: number, from = Date.now()) => new Date(from + minutes * 60_000);
