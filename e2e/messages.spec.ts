@@ -114,3 +114,26 @@ test('a profile’s Message button opens a new message to that person, and sendi
   await expect(page).toHaveURL(/\/app\/messages\/\d+$/);
   await expect(page.getByText('Saw your piece on the port. Coffee?', { exact: true })).toBeVisible();
 });
+
+test('a post’s Message action opens a new message to its author', async ({ browser, page }, testInfo) => {
+  test.setTimeout(120_000);
+  const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const authorPage = await other.newPage();
+  await newPersonPastOnboarding(authorPage, 'journo');
+  const { firstname, lastname } = await call<{ firstname: string; lastname: string }>(authorPage.request, 'GET', '/api/v1/current_user/info');
+  const callout = await call<{ id: number }>(authorPage.request, 'POST', '/api/v1/callouts', {
+    title: 'Sources on port automation',
+    content: '<p>Looking for people who run cranes by remote.</p>',
+    deadline: null,
+    communities: [],
+    userTypes: [],
+  });
+  await other.close();
+
+  await newWriter(page);
+  await page.goto(`/app/?callout=${callout.id}`);
+  const post = page.getByRole('dialog', { name: 'Callout' });
+  await post.getByRole('link', { name: `Message ${firstname} ${lastname}` }).click({ timeout: 30_000 });
+  const dialog = page.getByRole('dialog', { name: 'New message' });
+  await expect(dialog.getByRole('list', { name: 'To' })).toContainText(`${firstname} ${lastname}`);
+});

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { PostView as Post } from '../../../../contracts/posts/views.ts';
 import { DEFAULT_TIMEZONE } from '../../lib/format/index.ts';
@@ -6,7 +7,7 @@ import { PostRemovalButtons } from '../composer/PostRemovalButtons.tsx';
 import { LikeButton } from '../likes/LikeButton.tsx';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { AuthorLine } from './AuthorLine.tsx';
-import { CommentIcon } from './icons.tsx';
+import { CommentIcon, EnvelopeIcon } from './icons.tsx';
 import { PostBody } from './PostBody.tsx';
 import { PostStats } from './PostStats.tsx';
 
@@ -43,6 +44,13 @@ export function FullPost({ post, cid, tools, titled = false }: { post: Post; cid
               <CommentIcon />
               <span>Comment</span>
             </button>
+            {/* Writing to the person behind a post, as from their profile: a new message to them. */}
+            {!readOnly && post.author.type === 'person' && post.author.id !== user?.id && (
+              <Link to="/messages" search={{ to: post.author.slug }} className="post-actions__button" aria-label={`Message ${post.author.name}`}>
+                <EnvelopeIcon />
+                <span>Message</span>
+              </Link>
+            )}
           </div>
           <CommentsSection post={post} cid={cid} />
         </>

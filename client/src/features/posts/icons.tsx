@@ -22,6 +22,13 @@ export const CommentIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const EnvelopeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </Icon>
+);
+
 export const CalendarIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="5" width="18" height="16" rx="2" />
