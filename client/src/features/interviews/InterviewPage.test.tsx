@@ -146,3 +146,14 @@ it('a video answer is saved to Saved media from the page, and can be let go agai
   expect(await within(response).findByRole('button', { name: 'Remove from saved' })).toBeInTheDocument();
   expect(saves).toEqual([{ url: '/api/v1/interviews/1/responses/100/answers/11/save', body: { status: true } }]);
 });
+
+it('a member who answered can be written to from their answer; a guest is reached by email', async () => {
+  const member: ResponseView = { ...guest([], 'sent'), id: 101, respondent: { kind: 'member', person: { id: 21, name: 'Eve Expert', slug: 'eve-expert', avatar: null, type: 'person' } } };
+  responsesAtStart = [member, guest([], 'sent')];
+  mount();
+  const answer = await screen.findByRole('listitem', { name: 'Eve Expert' });
+  expect(within(answer).getByRole('link', { name: 'Message Eve Expert' })).toHaveAttribute('href', '/messages?to=eve-expert');
+  const byLink = screen.getByRole('listitem', { name: 'Dr Ana Lee' });
+  expect(within(byLink).queryByRole('link', { name: /Message/ })).toBeNull();
+  expect(within(byLink).getByRole('link', { name: 'ana@example.com' })).toHaveAttribute('href', 'mailto:ana@example.com');
+});

@@ -200,6 +200,7 @@ function ResponseCard({ response, interview, timezone }: { response: ResponseVie
   const { respondent } = response;
   const name = respondentName(response);
   const headingId = useId();
+  const mayWrite = !(useCurrentUser()?.isReadOnly ?? true);
   return (
     <li className="response" aria-labelledby={headingId}>
       <header className="response__head">
@@ -218,6 +219,12 @@ function ResponseCard({ response, interview, timezone }: { response: ResponseVie
             <p className="response__guest">
               {[respondent.organisation, 'by link'].filter(Boolean).join(' · ')} · <a href={`mailto:${respondent.email}`}>{respondent.email}</a>
             </p>
+          )}
+          {/* A member who answered can be asked a follow-up directly; a guest by email, above. */}
+          {respondent.kind === 'member' && mayWrite && (
+            <Link to="/messages" search={{ to: respondent.person.slug }} className="response__message" aria-label={`Message ${name}`}>
+              Message
+            </Link>
           )}
         </div>
         <span className={`response__state response__state--${response.status}`}>
