@@ -20,8 +20,10 @@ export const mayWrite = (member: Member, newsroom: NewsroomAccess) => mayEditNew
  */
 export function writeRefusal(member: Member, newsroom: NewsroomAccess, isPublic: boolean): Error | null {
   if (mayWrite(member, newsroom)) return null;
+  const own = isOwnNewsroom(member, newsroom);
+  // Outsiders cannot tell what they may not read from nothing.
+  if (!own && !isPublic) return new NotFound(NO_ANNOUNCEMENT);
   const refusal = newsroomsRefusal(member);
   if (refusal && !isPlatformAdmin(member)) return new Forbidden(refusal);
-  if (member.isReadOnly && isOwnNewsroom(member, newsroom)) return new Forbidden(READ_ONLY);
-  return isPublic ? new Forbidden(ONLY_OWN_PEOPLE) : new NotFound(NO_ANNOUNCEMENT);
+  return new Forbidden(member.isReadOnly && own ? READ_ONLY : ONLY_OWN_PEOPLE);
 }
