@@ -5,6 +5,7 @@ import { seedVideoPosts } from './videos.ts';
 import { seedInterviews } from './interviews.ts';
 import { seedContacts } from './contacts.ts';
 import { seedNewsrooms } from './newsrooms.ts';
+import { seedAnnouncements } from './announcements.ts';
 
 const inDays = (days: number, hour = 10) => {
   const date = new Date(Date.now() + days * 86_400_000);
@@ -147,4 +148,6 @@ export async function seedShowcase(app: FastifyInstance): Promise<void> {
   await seedContacts(pr, journalist.id);
 
   await seedNewsrooms(pr, company.id);
+
+  await seedAnnouncements(pr);
 }

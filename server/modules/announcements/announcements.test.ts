@@ -15,7 +15,7 @@ import { productModel } from '../../model.ts';
 import { silentLog, useTestCore } from '../../testing/core.ts';
 import { useDemo } from '../../testing/demo.ts';
 import { AnnouncementScheduler } from './scheduler.ts';
-import { draft, inMinutes, newsroomOf, uploadImage } from './testing.ts';
+import { draft, inMinutes, newsroomOf, uploadImage, uploadVideo } from './testing.ts';
 
 const t = useTestCore(productModel, { process: false });
 const demo = useDemo(t);
@@ -80,6 +80,16 @@ describe('writing an announcement', () => {
     const colleagues = (await demo.pr.call('GET', '/api/v1/announcements/our')).json();
     expect(colleagues.data.map((a: { id: number }) => a.id)).toContain(made.id);
     expect((await demo.journalist.call('GET', '/api/v1/announcements/all')).json().data.map((a: { id: number }) => a.id)).not.toContain(made.id);
+  });
+
+  it('takes a video of the author’s own from the video pipeline and shows its state as it is now', async () => {
+    const clip = await uploadVideo(demo.app, demo.pr);
+    const id = await draft(demo.pr, newsroom.id, { headline: 'With a video', video: clip });
+    const view = (await demo.pr.call('GET', `/api/v1/announcements/${id}`)).json();
+    expect(view.video).toMatchObject({ id: clip, status: 'processing' });
+    const theirs = await uploadVideo(demo.app, demo.expert);
+    expect((await demo.pr.call('PATCH', `/api/v1/announcements/${id}`, { video: theirs })).json()).toEqual({ errors: [VIDEO_RULE] });
+    expect((await demo.pr.call('PATCH', `/api/v1/announcements/${id}`, { video: null })).json().video).toBeNull();
   });
 
   it('answers a malformed form 400 with a line per field, and the rules needing the database 422 in the spec’s words', async () => {

@@ -1,8 +1,13 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { signInAs, type Caller } from '../../testing/people.ts';
+import { binaries } from '../video/index.ts';
 
 /** Someone new, signed up through the API and signed in. */
 export async function newPerson(app: FastifyInstance, name: string): Promise<Caller> {
@@ -42,14 +47,30 @@ export async function newsroomOf(admin: Caller, name: string, people: Caller[], 
 }
 
 let picture: Promise<Buffer> | null = null;
+let clip: Buffer | null = null;
 
 /** Uploads a small PNG as the person, as the app's image picker does; its upload id. */
 export async function uploadImage(app: FastifyInstance, who: Caller): Promise<number> {
   picture ??= sharp({ create: { width: 640, height: 360, channels: 3, background: { r: 15, g: 118, b: 110 } } }).png().toBuffer();
+  return upload(app, who, await picture, 'launch.png', 'image/png');
+}
+
+/** Uploads a one-second clip made with the product's own ffmpeg; its upload id (the video pipeline's). */
+export async function uploadVideo(app: FastifyInstance, who: Caller): Promise<number> {
+  if (!clip) {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'announcement-clip-')), 'launch.mp4');
+    const made = spawnSync(binaries().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x120:rate=10', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-y', file], { encoding: 'utf8' });
+    if (!fs.existsSync(file)) throw new Error(`ffmpeg made no clip: ${made.stderr}`);
+    clip = fs.readFileSync(file);
+  }
+  return upload(app, who, clip, 'launch.mp4', 'video/mp4');
+}
+
+async function upload(app: FastifyInstance, who: Caller, content: Buffer, filename: string, type: string): Promise<number> {
   const boundary = `----announcement${Math.random().toString(36).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="launch.png"\r\nContent-Type: image/png\r\n\r\n`),
-    await picture,
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const response = await app.inject({
