@@ -104,6 +104,26 @@ for (const width of [1440, 375] as const) {
     await page.getByRole('textbox', { name: 'New note' }).fill('Reviews gadgets on Fridays; send samples by Wednesday.');
     await page.getByRole('button', { name: 'Add note' }).click();
     await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Reviews gadgets on Fridays; send samples by Wednesday.');
+    // A note edited keeps its earlier wording.
+    await page.getByRole('list', { name: 'Notes' }).getByRole('button', { name: 'Edit this note' }).click();
+    await page.getByRole('textbox', { name: 'Edit the note of Pat Publicist' }).fill('Reviews gadgets on Thursdays; send samples by Tuesday.');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Reviews gadgets on Thursdays');
+    await page.getByText('Earlier versions (1)').click();
+    await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Reviews gadgets on Fridays');
+    // Onto a second list from the contact's own page.
+    const lists = page.getByRole('region', { name: 'Lists' });
+    await lists.getByRole('button', { name: 'Add to list' }).click();
+    const toList = page.getByRole('dialog', { name: 'Add to list' });
+    const launch = await toList.getByRole('option', { name: /^Product launch/ }).getAttribute('value');
+    await toList.getByRole('combobox', { name: 'List' }).selectOption(launch!);
+    await toList.getByRole('button', { name: 'Add to list' }).click();
+    await expect(lists.getByRole('link', { name: 'Product launch' })).toBeVisible();
+    // Anyone may mark do-not-contact; Pat, an account admin, may take the mark off again.
+    await page.getByRole('button', { name: 'Do not contact' }).click();
+    await expect(page.getByRole('note')).toContainText('Do not contact.');
+    await page.getByRole('button', { name: 'Allow contact again' }).click();
+    await expect(page.getByRole('button', { name: 'Do not contact' })).toBeVisible();
     await keepScreenshot(page, testInfo, `contact-page-${width}`);
     await expectAccessible(page, testInfo, `contact-page-${width}`);
   });

@@ -3,12 +3,12 @@ import type { DirectoryRow } from '../../../../contracts/contacts/api.ts';
 import { ApiError } from '../../lib/api/index.ts';
 import { Button, Input, Modal, Select, showToast } from '../../ui/index.ts';
 import { countOf, downloadExport } from './parts.tsx';
-import { membersOf, useListChanges, useLists, useTagRows } from './queries.ts';
+import { membersOf, useListChanges, useLists, useTagRows, type ListMembers } from './queries.ts';
 
 const NEW_LIST = 'new';
 
 /** Puts the chosen people on a list the account has, or on a new one named here. */
-function AddToListModal({ open, rows, onClose, onDone }: { open: boolean; rows: readonly DirectoryRow[]; onClose: () => void; onDone: () => void }) {
+export function AddToListModal({ open, members, count, onClose, onDone }: { open: boolean; members: ListMembers; count: number; onClose: () => void; onDone: () => void }) {
   const lists = useLists();
   const changes = useListChanges();
   const [choice, setChoice] = useState('');
@@ -22,8 +22,8 @@ function AddToListModal({ open, rows, onClose, onDone }: { open: boolean; rows: 
     setErrors([]);
     try {
       const list = picked === NEW_LIST ? await changes.create.mutateAsync({ name, description: '' }) : lists.data!.find((candidate) => String(candidate.id) === picked)!;
-      await changes.add.mutateAsync({ id: list.id, members: membersOf(rows) });
-      showToast({ type: 'success', lines: [`${countOf(rows.length, 'person', 'people')} added to ${list.name}`] });
+      await changes.add.mutateAsync({ id: list.id, members });
+      showToast({ type: 'success', lines: [`${count === 1 ? 'Added' : `${countOf(count, 'person', 'people')} added`} to ${list.name}`] });
       setName('');
       onDone();
     } catch (error) {
@@ -34,7 +34,7 @@ function AddToListModal({ open, rows, onClose, onDone }: { open: boolean; rows: 
   return (
     <Modal open={open} onClose={onClose} title="Add to list" size="sm">
       <form className="contacts-form" onSubmit={(event) => void submit(event)}>
-        <p className="contacts-form__lead">{countOf(rows.length, 'person', 'people')} selected.</p>
+        {count > 1 && <p className="contacts-form__lead">{countOf(count, 'person', 'people')} selected.</p>}
         <Select label="List" value={picked} onChange={(event) => setChoice(event.target.value)}>
           {lists.data?.map((list) => (
             <option key={list.id} value={list.id}>
@@ -145,7 +145,7 @@ export function BulkActions({ selected, onClear }: { selected: readonly Director
           </Button>
         </div>
       )}
-      <AddToListModal open={open === 'list'} rows={selected} onClose={() => setOpen(null)} onDone={done} />
+      <AddToListModal open={open === 'list'} members={membersOf(selected)} count={selected.length} onClose={() => setOpen(null)} onDone={done} />
       <TagModal open={open === 'tag'} rows={selected} onClose={() => setOpen(null)} onDone={done} />
     </>
   );

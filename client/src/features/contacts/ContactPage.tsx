@@ -9,6 +9,7 @@ import { RelativeTime } from '../posts/AuthorLine.tsx';
 import { BeatList } from '../profiles/Beats.tsx';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { ADDRESS_LABELS, ADDRESS_TYPES, LINK_LABELS, LINK_TYPES, PHONE_LABELS, PHONE_TYPES } from './contactForm.ts';
+import { AddToListModal } from './BulkActions.tsx';
 import { ContactFormModal } from './ContactFormModal.tsx';
 import { Notes } from './Notes.tsx';
 import { ContactsTabs, DoNotContactTag } from './parts.tsx';
@@ -90,13 +91,22 @@ function Details({ contact }: { contact: ContactView }) {
 
 function Lists({ contact, canWrite }: { contact: ContactView; canWrite: boolean }) {
   const changes = useListChanges();
+  const [adding, setAdding] = useState(false);
   return (
     <section className="contact-card" aria-labelledby="contact-lists">
-      <h2 id="contact-lists" className="contact-card__title">
-        Lists
-      </h2>
+      <div className="contact-card__head">
+        <h2 id="contact-lists" className="contact-card__title">
+          Lists
+        </h2>
+        {canWrite && (
+          <Button size="sm" variant="secondary" onClick={() => setAdding(true)}>
+            Add to list
+          </Button>
+        )}
+      </div>
+      <AddToListModal open={adding} members={{ contactIds: [contact.id], userIds: [] }} count={1} onClose={() => setAdding(false)} onDone={() => setAdding(false)} />
       {contact.lists.length === 0 ? (
-        <p className="contact-card__empty">Not on any list yet. Add people to lists from the contacts table.</p>
+        <p className="contact-card__empty">Not on any list yet.</p>
       ) : (
         <ul className="contact-lists">
           {contact.lists.map((list) => (
