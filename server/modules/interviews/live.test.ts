@@ -60,6 +60,23 @@ describe('the interviewer’s open page', () => {
     expect(await closed).toMatchObject({ status: 'closed', closedReason: 'creator' });
   });
 
+  it('hears a first answer once, though it starts the response too', async () => {
+    const { id, text } = await openInterview();
+    const page = await socketOf(pat);
+    await page.emitWithAck('join', `interview:${id}`);
+    const heard: string[] = [];
+    page.on('interview:answered', (m) => {
+      if (m.interviewId === id) heard.push(m.response.answers[0]?.text ?? '');
+    });
+    const first = nextMessage(page, 'interview:answered', (m) => m.interviewId === id && m.response.answers[0]?.text === 'First');
+    await put(eve, `/api/v1/interviews/${id}/answers/${text}`, { text: 'First' });
+    await first;
+    const again = nextMessage(page, 'interview:answered', (m) => m.interviewId === id && m.response.answers[0]?.text === 'Again');
+    await put(eve, `/api/v1/interviews/${id}/answers/${text}`, { text: 'Again' });
+    await again;
+    expect(heard).toEqual(['First', 'Again']);
+  });
+
   it('is a room only those who read the answers may join', async () => {
     const { id } = await openInterview();
     for (const who of [jo, eve]) expect(await (await socketOf(who)).emitWithAck('join', `interview:${id}`)).toEqual({ ok: false, error: 'You may not join this room.' });

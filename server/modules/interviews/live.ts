@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import type { AnyEvent, StoredEvent } from '../../events/types.ts';
 import { clock } from './clock.ts';
 import { mayReadAnswers, type Person } from './permissions.ts';
-import { accessTo, findResponseView, statusOf } from './queries.ts';
+import { accessTo, findResponseView, findResponseViews, statusOf } from './queries.ts';
 
 export type InterviewMessage =
   | { event: 'interview:answered'; rooms: string[]; payload: z.infer<typeof interviewAnswered> }
@@ -39,16 +39,31 @@ const CHANGES: Partial<Record<InterviewEvent['type'], 'updated' | 'published' | 
  * only the answers' readers are in the interview's.
  */
 export async function interviewMessagesFor(db: Kysely<Database>, events: readonly StoredEvent<AnyEvent>[]): Promise<InterviewMessage[][]> {
+  const ours = events as readonly StoredEvent<InterviewEvent>[];
+  // Answers come in hundreds a second: the batch's responses and counts are read once for all of
+  // it, and a response changed by several events of the batch is sent once, at its last.
+  const answering = ours.filter((event) => RESPONSE_EVENTS.has(event.type)).map((event) => event.data as { interviewId: number; responseId: number });
+  const lastOf = new Map(ours.flatMap((event, index) => (RESPONSE_EVENTS.has(event.type) ? [[(event.data as { responseId: number }).responseId, index] as const] : [])));
+  const [responses, counts] = await Promise.all([
+    findResponseViews(db, answering.map((data) => data.responseId)),
+    answering.length === 0
+      ? new Map<number, number>()
+      : db
+          .selectFrom('interviews')
+          .select(['id', 'answers_count'])
+          .where('id', 'in', [...new Set(answering.map((data) => data.interviewId))])
+          .execute()
+          .then((rows) => new Map(rows.map((row) => [Number(row.id), row.answers_count]))),
+  ]);
   const messages: InterviewMessage[][] = [];
-  for (const event of events as readonly StoredEvent<InterviewEvent>[]) {
+  for (const [index, event] of ours.entries()) {
     const stamp = { cursor: `${event.transactionId}:${event.position}`, position: event.position };
     if (RESPONSE_EVENTS.has(event.type)) {
       const { interviewId, responseId } = event.data as { interviewId: number; responseId: number };
-      const [response, interview] = await Promise.all([
-        findResponseView(db, responseId, null),
-        db.selectFrom('interviews').select('answers_count').where('id', '=', interviewId).executeTakeFirst(),
-      ]);
-      messages.push(response && interview ? [{ event: 'interview:answered', rooms: [interviewRoom(interviewId)], payload: { ...stamp, interviewId, response, answersCount: interview.answers_count } }] : []);
+      const response = responses.get(responseId);
+      const answersCount = counts.get(interviewId);
+      const last = lastOf.get(responseId) === index;
+      messages.push(last && response && answersCount !== undefined ? [{ event: 'interview:answered', rooms: [interviewRoom(interviewId)], payload: { ...stamp, interviewId, response, answersCount } }] : []);
       continue;
     }
     if (VIDEO_CHANGED.has(event.type)) {

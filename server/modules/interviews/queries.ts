@@ -204,6 +204,14 @@ export async function listResponses(db: Kysely<Database>, interviewId: number, v
   return toResponseViews(db, rows, viewerId);
 }
 
+/** Responses by id, as their interviewer reads them, in two statements whatever their number. */
+export async function findResponseViews(db: Kysely<Database>, responseIds: readonly number[]): Promise<Map<number, ResponseView>> {
+  if (responseIds.length === 0) return new Map();
+  const rows = (await responseRows(db).where('r.id', 'in', [...new Set(responseIds)]).execute()) as ResponseRow[];
+  const views = await toResponseViews(db, rows, null);
+  return new Map(views.map((view) => [view.id, view]));
+}
+
 export async function findResponseView(db: Kysely<Database>, responseId: number, viewerId: number | null): Promise<ResponseView | null> {
   const row = (await responseRows(db).where('r.id', '=', responseId).executeTakeFirst()) as ResponseRow | undefined;
   return row ? (await toResponseViews(db, [row], viewerId))[0]! : null;
