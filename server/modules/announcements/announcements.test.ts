@@ -12,7 +12,7 @@ import {
   VIDEO_RULE,
 } from '../../../contracts/announcements/api.ts';
 import { productModel } from '../../model.ts';
-import { silentLog, useTestCore } from '../../testing/core.ts';
+import { openTestCore, silentLog, useTestCore } from '../../testing/core.ts';
 import { useDemo } from '../../testing/demo.ts';
 import { AnnouncementScheduler } from './scheduler.ts';
 import { draft, inMinutes, newsroomOf, uploadImage, uploadVideo } from './testing.ts';
@@ -24,9 +24,9 @@ let newsroom: { id: number; slug: string };
 const guest = (url: string) => demo.app.inject({ method: 'GET', url, headers: { 'x-requested-with': 'XMLHttpRequest' } });
 const page = (url: string) => demo.app.inject({ method: 'GET', url });
 
-/** A scheduler whose clock the test sets. */
-function schedulerAt(clock: { now: Date }) {
-  return new AnnouncementScheduler(t.core, { now: () => clock.now, log: silentLog });
+/** A scheduler whose clock the test sets, on the file's core or another process's. */
+function schedulerAt(clock: { now: Date }, core = t.core) {
+  return new AnnouncementScheduler(core, { now: () => clock.now, log: silentLog });
 }
 
 async function eventsOf(id: number, type: string): Promise<number> {
@@ -134,19 +134,21 @@ describe('writing an announcement', () => {
 });
 
 describe('scheduled announcements', () => {
-  it('publish themselves at their time, once, however many schedulers look at once', async () => {
+  it('publish themselves at their time, once, however many schedulers of however many processes look at once', async () => {
+    // A second process's core: its own pool of connections on the same database.
+    const otherProcess = await openTestCore(t.database, productModel, { process: false });
     const at = inMinutes(60);
     const id = await draft(demo.pr, newsroom.id, { headline: 'Scheduled for later' });
     const scheduled = await demo.pr.call('POST', `/api/v1/announcements/${id}/schedule`, { publishAt: at.toISOString() });
     expect(scheduled.json()).toMatchObject({ status: 'scheduled', publishAt: at.toISOString() });
 
     const clock = { now: inMinutes(59) };
-    const [a, b] = [schedulerAt(clock), schedulerAt(clock)];
+    const [a, b] = [schedulerAt(clock), schedulerAt(clock, otherProcess)];
     expect(await a.runDue()).toBe(0);
     expect((await guest(`/api/v1/announcements/${id}`)).statusCode).toBe(404);
 
     clock.now = new Date(at.getTime() + 1000);
-    const changed = await Promise.all([a.runDue(), b.runDue(), a.runDue()]);
+    const changed = await Promise.all([a.runDue(), b.runDue(), a.runDue(), b.runDue()]).finally(() => otherProcess.close());
     expect(changed.reduce((sum, n) => sum + n, 0)).toBe(1);
     expect(await eventsOf(id, 'AnnouncementPublished')).toBe(1);
     const seen = await guest(`/api/v1/announcements/${id}`);
