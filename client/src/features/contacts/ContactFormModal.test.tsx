@@ -67,10 +67,11 @@ afterEach(() => {
 });
 
 describe('the add-contact form', () => {
-  it('shows each of the server’s 422 lines beside the field it names, and no toast', async () => {
+  // Typing four fields takes a while on a loaded machine.
+  it('shows each of the server’s 422 lines beside the field it names, and no toast', { timeout: 20_000 }, async () => {
     answer(() => json(422, { errors: ['phones.mobile: Phone is not valid', 'links.twitter: This is not a Twitter url', 'emails.0: Email is not valid'] }));
     mount(null);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const dialog = await screen.findByRole('dialog', { name: 'Add contact' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Nina Field');
     await user.type(within(dialog).getByRole('textbox', { name: 'Email address 1' }), 'nina@');
@@ -85,10 +86,10 @@ describe('the add-contact form', () => {
     expect(sent[0]).toMatchObject({ method: 'POST', url: '/api/v1/contacts', body: { name: 'Nina Field', emails: ['nina@'], phones: { mobile: '+61 abc' }, links: { twitter: 'https://facebook.com/nina' } } });
   });
 
-  it('adds the contact and opens its page', async () => {
+  it('adds the contact and opens its page', { timeout: 20_000 }, async () => {
     answer(() => json(201, saved({ name: 'Nina Field' })));
     const router = mount(null);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const dialog = await screen.findByRole('dialog', { name: 'Add contact' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Nina Field');
     await user.click(within(dialog).getByRole('button', { name: 'Tech' }));
@@ -103,7 +104,7 @@ describe('editing a person on the platform', () => {
   it('offers only the email addresses and tags the account keeps, and sends only those', async () => {
     answer(() => json(200, saved({ name: 'Jo Reporter', userId: 9, tags: ['desk', 'politics'] })));
     mount(saved({ name: 'Jo Reporter', userId: 9, tags: ['desk'] }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const dialog = await screen.findByRole('dialog', { name: 'Edit Jo Reporter' });
     expect(within(dialog).queryByRole('textbox', { name: 'Job title' })).toBeNull();
     const tags = within(dialog).getByRole('textbox', { name: 'Tags' });
