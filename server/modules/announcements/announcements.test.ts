@@ -228,6 +228,9 @@ describe('preview links', () => {
     expect(html.statusCode).toBe(200);
     expect(html.body).toContain('<meta name="robots" content="noindex, nofollow" />');
     expect(html.body).toContain('Preview me');
+    const embargoed = await draft(demo.pr, newsroom.id, { headline: 'Embargoed preview', embargoUntil: '2031-05-01T09:30:00+10:00' });
+    const link = (await demo.pr.call('POST', `/api/v1/announcements/${embargoed}/preview`)).json().url.replace('http://pressroom.test', '');
+    expect((await page(link)).body).toContain('Embargoed until 2031-04-30 23:30 UTC');
 
     const other = await draft(demo.pr, newsroom.id, { headline: 'Another draft' });
     expect((await guest(`/api/v1/announcements/${other}/preview?token=${token}`)).statusCode).toBe(404);

@@ -50,6 +50,12 @@ describe('the announcement decider', () => {
     spec.given([drafted(), published]).when(publish(bea)).thenFails(Forbidden, ONLY_OWN_PEOPLE);
   });
 
+  it('keeps a body in what is scheduled or published', () => {
+    const scheduled: AnnouncementEvent = { type: 'AnnouncementScheduled', data: { announcementId: id, publishAt: '2030-03-02T00:00:00.000Z' } };
+    spec.given([drafted(), scheduled]).when({ type: 'edit', announcementId: id, changes: { body: '' }, at, ...as(pat) }).thenFails(ValidationFailed, BODY_REQUIRED);
+    spec.given([drafted()]).when({ type: 'edit', announcementId: id, changes: { body: '' }, at, ...as(pat) }).then([{ type: 'AnnouncementEdited', data: { announcementId: id, fields: { ...fields, body: '' } } }]);
+  });
+
   it('hides a draft from outsiders as not found', () => {
     spec.given([drafted()]).when(publish(bea)).thenFails(NotFound, NO_ANNOUNCEMENT);
   });

@@ -121,7 +121,8 @@ export const announcementDecider: Decider<AnnouncementState, AnnouncementCommand
       case 'edit': {
         const fields = { ...state.fields, ...Object.fromEntries(Object.entries(command.changes).filter(([, value]) => value !== undefined)) } as AnnouncementFields;
         if (fields.headline.trim() === '') throw new ValidationFailed([HEADLINE_REQUIRED]);
-        if (state.status === 'published' && isBlank(fields.body)) throw new ValidationFailed([BODY_REQUIRED]);
+        // What is out, or will go out by itself, keeps a body.
+        if ((state.status === 'published' || state.status === 'scheduled') && isBlank(fields.body)) throw new ValidationFailed([BODY_REQUIRED]);
         const embargoMoved = fields.embargoUntil !== state.fields.embargoUntil;
         if (embargoMoved && state.wasPublic && fields.embargoUntil !== null) throw new ValidationFailed([EMBARGO_PASSED]);
         if (canonical(fields) === canonical(state.fields)) return [];

@@ -53,6 +53,8 @@ export function bodyOf(announcement: AnnouncementView): string {
     `<h1>${escapeHtml(announcement.headline)}</h1>`,
     announcement.subtitle ? `<p class="subtitle">${escapeHtml(announcement.subtitle)}</p>` : '',
     date ? `<time datetime="${date}">${date.slice(0, 10)}</time>` : '',
+    // Seen before the public may read it (a preview): the embargo says when they may.
+    announcement.embargoUntil && !announcement.publicAt ? `<p class="embargo" role="note">Embargoed until ${escapeHtml(announcement.embargoUntil.replace('T', ' ').slice(0, 16))} UTC</p>` : '',
     announcement.headerImage ? `<img src="${escapeHtml(announcement.headerImage)}" alt="" />` : '',
     `<div class="body">${announcement.body}</div>`,
     gallery,

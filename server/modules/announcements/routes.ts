@@ -195,7 +195,7 @@ export function announcementRoutes(core: Core, options: AnnouncementOptions): Fa
   const sendPage = (reply: FastifyReply, status: number, html: string) => reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
   /** The public page, or the shell for the app's own screens (all, our, hub...) and 404 for what the public may not read. */
-  async function answerPage(request: FastifyRequest, reply: FastifyReply, ref: string, query: { preview?: string; token?: string }) {
+  async function answerPage(reply: FastifyReply, ref: string, query: { preview?: string; token?: string }) {
     const page = await shell();
     if (!/^\d{1,15}$/.test(ref)) {
       if (page) return sendPage(reply, 200, page);
@@ -211,7 +211,6 @@ export function announcementRoutes(core: Core, options: AnnouncementOptions): Fa
     }
     // Its people read a draft in the app, which asks the API with their session.
     if (page) return sendPage(reply, 404, page);
-    void request;
     throw new NotFound(NO_ANNOUNCEMENT);
   }
 
@@ -326,11 +325,11 @@ export function announcementRoutes(core: Core, options: AnnouncementOptions): Fa
     const pageQuery = z.object({ preview: z.string().optional(), token: z.string().max(200).optional() });
     app.get('/app/announcements/:id', { config: { publicParams: ['id'] } }, async (request, reply) => {
       const { id } = z.object({ id: z.string() }).parse(request.params);
-      return answerPage(request, reply, id, pageQuery.catch({}).parse(request.query));
+      return answerPage(reply, id, pageQuery.catch({}).parse(request.query));
     });
     app.get('/app/announcements/:id/web', { config: { publicParams: ['id'] } }, async (request, reply) => {
       const { id } = z.object({ id: z.string() }).parse(request.params);
-      return answerPage(request, reply, id, pageQuery.catch({}).parse(request.query));
+      return answerPage(reply, id, pageQuery.catch({}).parse(request.query));
     });
   };
 }
