@@ -4,7 +4,7 @@ import { ApiError, linesOf } from '../../lib/api/index.ts';
 import { Button, Input, Modal, Select, showToast } from '../../ui/index.ts';
 import { ErrorIcon } from '../../ui/icons.tsx';
 import { bodyOf, draftOf, errorsByField, fieldOf, linkText, type FieldName, type TaskDraft } from './form.ts';
-import { useAssignees, useContactMatches, useSaveTask } from './queries.ts';
+import { useAssignees, useContactMatches, useMyInterviews, useSaveTask } from './queries.ts';
 
 type Props = {
   open: boolean;
@@ -28,10 +28,11 @@ function Required({ children }: { children: string }) {
   );
 }
 
-/** Links a contact of the account: words typed find contacts, one is chosen. */
-function ContactLink({ draft, onChange, error }: { draft: TaskDraft; onChange: (link: TaskDraft['link']) => void; error: string | undefined }) {
+/** Links one of the person's interviews, or a contact of the account: words typed find contacts, one is chosen. */
+function LinkPicker({ draft, onChange, error }: { draft: TaskDraft; onChange: (link: TaskDraft['link']) => void; error: string | undefined }) {
   const [words, setWords] = useState('');
   const matches = useContactMatches(words);
+  const interviews = useMyInterviews(true).data ?? [];
   const resultsId = useId();
   const errorId = useId();
   if (draft.link) {
@@ -68,6 +69,23 @@ function ContactLink({ draft, onChange, error }: { draft: TaskDraft; onChange: (
           </li>
         ))}
       </ul>
+      {interviews.length > 0 && (
+        <Select
+          label="Or link one of your interviews"
+          value=""
+          onChange={(event) => {
+            const chosen = interviews.find((interview) => interview.id === Number(event.target.value));
+            if (chosen) onChange({ kind: 'interview', id: chosen.id, label: chosen.title });
+          }}
+        >
+          <option value="">None</option>
+          {interviews.map((interview) => (
+            <option key={interview.id} value={interview.id}>
+              {interview.title}
+            </option>
+          ))}
+        </Select>
+      )}
     </div>
   );
 }
@@ -129,7 +147,7 @@ export function TaskFormModal({ open, onClose, task, timezone, selfId }: Props) 
           ))}
         </Select>
         <Input label={<Required>Due</Required>} type="datetime-local" aria-required="true" placeholder="" hint={`On your clock: ${timezone}`} value={draft.due} error={errors.due} onChange={(event) => change('due', { due: event.target.value })} />
-        <ContactLink draft={draft} error={errors.link} onChange={(link) => change('link', { link })} />
+        <LinkPicker draft={draft} error={errors.link} onChange={(link) => change('link', { link })} />
         {lines.length > 0 && (
           <p className="visually-hidden" role="alert">
             {lines.join(' ')}

@@ -46,6 +46,16 @@ export function useContactMatches(words: string) {
   });
 }
 
+/** The person's own interviews (the latest 100), which a task may be about. */
+export function useMyInterviews(enabled: boolean) {
+  return useQuery({
+    queryKey: ['tasks', 'my-interviews'],
+    queryFn: async ({ signal }) => (await api.get<{ data: { id: number; title: string }[] }>('/api/v1/interviews', { query: { list: 'my', limit: 100 }, signal, quiet: true })).data,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
 function useRefreshTasks() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
