@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { announcementChanged } from './announcements/realtime.ts';
-import { interviewAnswered, interviewChanged } from './interviews/realtime.ts';
+import { interviewAnswered, interviewChanged, interviewCounted } from './interviews/realtime.ts';
 import { conversationChanged, conversationRoom, conversationSeen, messageChanged, messageSent, typing, unreadChanged } from './messages/realtime.ts';
 import { postKind } from './posts/kinds.ts';
 import { videoView } from './posts/media.ts';
@@ -75,6 +75,7 @@ export interface ServerToClientEvents {
   'video:progress': (message: z.infer<typeof videoProgress>) => void;
   'interview:answered': (message: z.infer<typeof interviewAnswered>) => void;
   'interview:changed': (message: z.infer<typeof interviewChanged>) => void;
+  'interview:counted': (message: z.infer<typeof interviewCounted>) => void;
   'message:sent': (message: z.infer<typeof messageSent>) => void;
   'message:changed': (message: z.infer<typeof messageChanged>) => void;
   'conversation:changed': (message: z.infer<typeof conversationChanged>) => void;

@@ -52,8 +52,12 @@ describe('the interviewer’s open page', () => {
     expect((await playable).response.answers).toContainEqual(expect.objectContaining({ video: expect.objectContaining({ status: 'processed', url: '/uploads/hls/a/master.m3u8', duration: 1 }) }));
 
     const sent = nextMessage(page, 'interview:answered', (m) => m.interviewId === id && m.response.status === 'sent');
+    // The creator's other tabs, on a list and not in the interview's room, see its count move.
+    const list = await socketOf(pat);
+    const counted = nextMessage(list, 'interview:counted', (m) => m.interviewId === id);
     await jo.call('POST', `/api/v1/interviews/${id}/send`);
     expect(await sent).toMatchObject({ answersCount: 1, response: { status: 'sent' } });
+    expect(await counted).toMatchObject({ interviewId: id, answersCount: 1 });
 
     const closed = nextMessage(page, 'interview:changed', (m) => m.interviewId === id && m.change === 'closed');
     await pat.call('POST', `/api/v1/interviews/${id}/close`);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { InterviewEvent } from '../../../contracts/interviews/index.ts';
-import type { interviewAnswered, interviewChanged } from '../../../contracts/interviews/realtime.ts';
+import type { interviewAnswered, interviewChanged, interviewCounted } from '../../../contracts/interviews/realtime.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AnyEvent, StoredEvent } from '../../events/types.ts';
 import { clock } from './clock.ts';
@@ -10,7 +10,8 @@ import { accessTo, findResponseView, findResponseViews, statusOf } from './queri
 
 export type InterviewMessage =
   | { event: 'interview:answered'; rooms: string[]; payload: z.infer<typeof interviewAnswered> }
-  | { event: 'interview:changed'; rooms: string[]; payload: z.infer<typeof interviewChanged> };
+  | { event: 'interview:changed'; rooms: string[]; payload: z.infer<typeof interviewChanged> }
+  | { event: 'interview:counted'; rooms: string[]; payload: z.infer<typeof interviewCounted> };
 
 export const interviewRoom = (interviewId: number) => `interview:${interviewId}`;
 
@@ -18,6 +19,18 @@ export const interviewRoom = (interviewId: number) => `interview:${interviewId}`
 export async function mayJoinInterviewRoom(db: Kysely<Database>, person: Person, interviewId: number): Promise<boolean> {
   const access = await accessTo(db, interviewId);
   return access !== null && mayReadAnswers(person, access);
+}
+
+/** Who reads these interviews' answers: each one's creator and the colleagues it is shared with. */
+async function answerReaders(db: Kysely<Database>, interviewIds: readonly number[]): Promise<Map<number, number[]>> {
+  if (interviewIds.length === 0) return new Map();
+  const [creators, shares] = await Promise.all([
+    db.selectFrom('interviews').select(['id', 'creator_id']).where('id', 'in', [...interviewIds]).execute(),
+    db.selectFrom('interview_shares').select(['interview_id', 'user_id']).where('interview_id', 'in', [...interviewIds]).execute(),
+  ]);
+  const readers = new Map(creators.map((row) => [Number(row.id), [Number(row.creator_id)]]));
+  for (const share of shares) readers.get(Number(share.interview_id))?.push(Number(share.user_id));
+  return readers;
 }
 
 const RESPONSE_EVENTS = new Set(['ResponseStarted', 'AnswerSubmitted', 'AnswerSkipped', 'AnswerWithdrawn', 'ResponseSent']);
@@ -44,7 +57,8 @@ export async function interviewMessagesFor(db: Kysely<Database>, events: readonl
   // it, and a response changed by several events of the batch is sent once, at its last.
   const answering = ours.filter((event) => RESPONSE_EVENTS.has(event.type)).map((event) => event.data as { interviewId: number; responseId: number });
   const lastOf = new Map(ours.flatMap((event, index) => (RESPONSE_EVENTS.has(event.type) ? [[(event.data as { responseId: number }).responseId, index] as const] : [])));
-  const [responses, counts] = await Promise.all([
+  const sentTo = [...new Set(ours.filter((event) => event.type === 'ResponseSent').map((event) => (event.data as { interviewId: number }).interviewId))];
+  const [responses, counts, readers] = await Promise.all([
     findResponseViews(db, answering.map((data) => data.responseId)),
     answering.length === 0
       ? new Map<number, number>()
@@ -54,6 +68,7 @@ export async function interviewMessagesFor(db: Kysely<Database>, events: readonl
           .where('id', 'in', [...new Set(answering.map((data) => data.interviewId))])
           .execute()
           .then((rows) => new Map(rows.map((row) => [Number(row.id), row.answers_count]))),
+    answerReaders(db, sentTo),
   ]);
   const messages: InterviewMessage[][] = [];
   for (const [index, event] of ours.entries()) {
@@ -63,7 +78,12 @@ export async function interviewMessagesFor(db: Kysely<Database>, events: readonl
       const response = responses.get(responseId);
       const answersCount = counts.get(interviewId);
       const last = lastOf.get(responseId) === index;
-      messages.push(last && response && answersCount !== undefined ? [{ event: 'interview:answered', rooms: [interviewRoom(interviewId)], payload: { ...stamp, interviewId, response, answersCount } }] : []);
+      const heard: InterviewMessage[] = last && response && answersCount !== undefined ? [{ event: 'interview:answered', rooms: [interviewRoom(interviewId)], payload: { ...stamp, interviewId, response, answersCount } }] : [];
+      // A sent response moves the count on the cards of every list its readers have open.
+      if (event.type === 'ResponseSent' && answersCount !== undefined) {
+        heard.push({ event: 'interview:counted', rooms: (readers.get(interviewId) ?? []).map((userId) => `user:${userId}`), payload: { ...stamp, interviewId, answersCount } });
+      }
+      messages.push(heard);
       continue;
     }
     if (VIDEO_CHANGED.has(event.type)) {

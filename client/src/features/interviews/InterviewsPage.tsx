@@ -9,7 +9,7 @@ import { useCurrentUser } from '../session/currentUser.ts';
 import { VideoPlayer } from '../video/VideoPlayer.tsx';
 import { CreateInterviewModal, mayCreateInterview } from './CreateInterviewModal.tsx';
 import { AnsweringLink, answersLine, deadlineLine, questionsLine, StatusTag } from './parts.tsx';
-import { useInterviewList, useSavedAnswers, useUnsave, type SavedPage } from './queries.ts';
+import { useInterviewCounts, useInterviewList, useSavedAnswers, useUnsave, type SavedPage } from './queries.ts';
 import './interviews.css';
 
 type PageName = InterviewListName | 'saved';
@@ -135,6 +135,7 @@ function InterviewCard({ interview, list, timezone }: { interview: InterviewView
 
 function InterviewList({ name, timezone, onCreate }: { name: InterviewListName; timezone: string; onCreate: (() => void) | null }) {
   const list = useInterviewList(name);
+  useInterviewCounts();
   const interviews = list.data?.pages.flatMap((page) => page.data) ?? [];
   const { empty, emptyLine, title } = LISTS[name];
   if (list.isPending) return <ListSkeleton what="interviews" />;

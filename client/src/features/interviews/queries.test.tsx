@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InterviewView, ResponseView } from '../../../../contracts/interviews/api.ts';
 import type { VideoView } from '../../../../contracts/posts/media.ts';
-import { applyAnswered, applyChanged, dropSaved, interviewKeys, useInterviewLive, type SavedPage } from './queries.ts';
+import { applyAnswered, applyChanged, applyCounted, dropSaved, interviewKeys, useInterviewLive, type SavedPage } from './queries.ts';
 
 const processing: VideoView = { id: 9, coverUrl: null, url: '/uploads/originals/9.webm', fallbackUrl: null, duration: null, status: 'processing', qualityUrls: {}, error: null };
 const processed: VideoView = { ...processing, url: '/uploads/videos/9/master.m3u8', fallbackUrl: '/uploads/videos/9/360.mp4', coverUrl: '/uploads/videos/9/cover.jpg', duration: 42, status: 'processed', qualityUrls: { '360': '/uploads/videos/9/360.m3u8' } };
@@ -116,6 +116,17 @@ describe('answers arrive live on the interview page (interview:answered)', () =>
     expect(reads).toBe(2);
     stop();
   });
+});
+
+it('a sent response moves the count on every open list and on the page (interview:counted)', () => {
+  const page = (ids: number[]) => ({ data: ids.map((id) => ({ ...interview(id), answersCount: 0 })), offset: 0, limit: 20, hasMore: false });
+  queryClient.setQueryData(interviewKeys.list('my'), { pages: [page([1, 2])], pageParams: [0] });
+  queryClient.setQueryData(interviewKeys.list('shared'), { pages: [page([3]), page([1])], pageParams: [0, 20] });
+  applyCounted(queryClient, { cursor: '1:13', position: 13, interviewId: 1, answersCount: 4 });
+  const counts = (name: 'my' | 'shared') => queryClient.getQueryData<{ pages: { data: { id: number; answersCount: number }[] }[] }>(interviewKeys.list(name))!.pages.flatMap((p) => p.data.map((i) => [i.id, i.answersCount]));
+  expect(counts('my')).toEqual([[1, 4], [2, 0]]);
+  expect(counts('shared')).toEqual([[3, 0], [1, 4]]);
+  expect(queryClient.getQueryData<InterviewView>(interviewKeys.detail(1))!.answersCount).toBe(4);
 });
 
 it('an interview that closes shows it at once (interview:changed)', () => {

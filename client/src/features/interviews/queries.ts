@@ -126,6 +126,19 @@ export function useInterviewLive(id: number, readsAnswers: boolean, openUntil: s
   });
 }
 
+/** A response was sent to an interview one reads the answers of: its count moves on every open list and on its page. */
+export function applyCounted(queryClient: QueryClient, message: MessageOf<'interview:counted'>): void {
+  const count = <T extends { id: number; answersCount: number }>(interview: T): T => (interview.id === message.interviewId ? { ...interview, answersCount: message.answersCount } : interview);
+  queryClient.setQueriesData<InfiniteData<InterviewListPage>>({ queryKey: interviewKeys.lists() }, (lists) => lists && { ...lists, pages: lists.pages.map((page) => ({ ...page, data: page.data.map(count) })) });
+  queryClient.setQueryData<InterviewView>(interviewKeys.detail(message.interviewId), (view) => view && count(view));
+}
+
+/** The lists' cards keep their counts of answers as responses are sent (the socket's own room: no room to join). */
+export function useInterviewCounts(): void {
+  const queryClient = useQueryClient();
+  useSocketEvent('interview:counted', (message) => applyCounted(queryClient, message));
+}
+
 /** After the interview changed here: the page shows the server's answer, and every list reads itself again. */
 function settle(queryClient: QueryClient, view: InterviewView): void {
   queryClient.setQueryData(interviewKeys.detail(view.id), view);
