@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInAs, type Caller } from '../../testing/people.ts';
 import { liveDemo, nextMessage } from '../../testing/realtime.ts';
-import { draft, newAccount, newPerson, newsroomOf, placeIn } from './testing.ts';
+import { silentLog } from '../../testing/core.ts';
+import { AnnouncementScheduler } from './scheduler.ts';
+import { draft, inMinutes, newAccount, newPerson, newsroomOf, placeIn } from './testing.ts';
 
 const demo = liveDemo({ redisUrl: process.env.REDIS_URL ?? null });
 const { socketOf } = demo;
@@ -45,5 +47,15 @@ describe('announcements, live', () => {
     expect((await published).announcement).toMatchObject({ status: 'published', isEmbargoed: false });
     await demo.live.core.processors.caughtUp();
     expect(unwanted).toEqual([]);
+  });
+
+  it('tell the newsroom’s people when an embargo lifts itself', async () => {
+    const coleTab = await socketOf(cole);
+    const until = inMinutes(30);
+    const id = await draft(pat, newsroomId, { headline: 'Lifts live', embargoUntil: until.toISOString() });
+    await pat.call('POST', `/api/v1/announcements/${id}/publish`);
+    const lifted = nextMessage(coleTab, 'announcement:changed', (m) => m.change === 'embargoLifted' && m.announcementId === id);
+    expect(await new AnnouncementScheduler(demo.live.core, { now: () => until, log: silentLog }).runDue()).toBe(1);
+    expect((await lifted).announcement).toMatchObject({ isEmbargoed: false, publicAt: until.toISOString() });
   });
 });
