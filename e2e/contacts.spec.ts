@@ -66,6 +66,16 @@ for (const width of [1440, 375] as const) {
     const exported = (await readFile(await file.path())).toString('utf8').trim().split('\n');
     expect(exported[0]).toMatch(/^name,jobTitle,outlets/);
     expect(exported.slice(1).map((line) => line.split(',')[0]).sort()).toEqual([`Hana Sato ${width}`, `Priya Raman ${width}`]);
+    // Tag both; each keeps its own tags, and the selection is done with.
+    await bulk.getByRole('button', { name: 'Tag' }).click();
+    const tagDialog = page.getByRole('dialog', { name: 'Tag contacts' });
+    await tagDialog.getByRole('textbox', { name: 'Tag' }).fill('gadgets');
+    await tagDialog.getByRole('button', { name: 'Add tag' }).click();
+    await expect(page.getByText('Tagged 2 people “gadgets”')).toBeVisible();
+    await expect(bulk).toHaveCount(0);
+    if (width === 1440) await expect(table.getByRole('row', { name: new RegExp(`Hana Sato ${width}`) })).toContainText('importgadgets');
+    await table.getByRole('checkbox', { name: `Select Priya Raman ${width}` }).check();
+    await table.getByRole('checkbox', { name: `Select Hana Sato ${width}` }).check();
     await bulk.getByRole('button', { name: 'Add to list' }).click();
     const addDialog = page.getByRole('dialog', { name: 'Add to list' });
     await addDialog.getByRole('combobox', { name: 'List' }).selectOption({ label: 'A new list…' });

@@ -169,6 +169,8 @@ export function useListChanges() {
   };
 }
 
+const TAGGING_AT_ONCE = 4;
+
 /**
  * Tags rows one by one, keeping each one's tags: the API edits a contact whole, and a platform
  * journalist without a record gets one (with the tag) through the add-by-person call.
@@ -177,11 +179,14 @@ export function useTagRows() {
   const refresh = useRefreshContacts();
   return useMutation({
     mutationFn: async ({ rows, tag }: { rows: readonly DirectoryRow[]; tag: string }) => {
-      for (const row of rows) {
-        if (row.tags.includes(tag)) continue;
-        if (row.id !== null) await api.patch(`/api/v1/contacts/${row.id}`, { tags: [...row.tags, tag] });
-        else if (row.userId !== null) await api.post('/api/v1/contacts', { userId: row.userId, tags: [tag] });
-      }
+      const waiting = rows.filter((row) => !row.tags.includes(tag));
+      const tagOne = (row: DirectoryRow) =>
+        row.id !== null ? api.patch(`/api/v1/contacts/${row.id}`, { tags: [...row.tags, tag] }) : api.post('/api/v1/contacts', { userId: row.userId, tags: [tag] });
+      // A few at a time: a few hundred edits finish quickly without flooding the server.
+      const workers = Array.from({ length: Math.min(TAGGING_AT_ONCE, waiting.length) }, async () => {
+        for (let row = waiting.shift(); row; row = waiting.shift()) await tagOne(row);
+      });
+      await Promise.all(workers);
     },
     onSettled: () => void refresh(),
   });
