@@ -87,9 +87,9 @@ export function TasksPage() {
   if (!user) return null;
   const timezone = user.timezone || DEFAULT_TIMEZONE;
   const canChange = !user.isReadOnly;
-  const list = tasks.data?.data ?? [];
+  const list = tasks.data?.pages.flatMap((page) => page.data) ?? [];
   const scope = SCOPES.find((candidate) => candidate.scope === filters.scope)!;
-  const overdueCount = tasks.data?.overdueCount ?? 0;
+  const overdueCount = tasks.data?.pages[0]?.overdueCount ?? 0;
   return (
     <div className="tasks">
       <header className="tasks__header">
@@ -136,11 +136,20 @@ export function TasksPage() {
             action={canChange ? <Button onClick={() => setEditing({ task: null })}>New task</Button> : undefined}
           />
         ) : (
-          <ul className="task-list" aria-label={`${scope.label}, ${filters.overdue ? 'overdue' : filters.state}`}>
-            {list.map((task) => (
-              <TaskRow key={task.id} task={task} timezone={timezone} selfId={user.id} canChange={canChange} onEdit={(chosen) => setEditing({ task: chosen })} />
-            ))}
-          </ul>
+          <>
+            <ul className="task-list" aria-label={`${scope.label}, ${filters.overdue ? 'overdue' : filters.state}`}>
+              {list.map((task) => (
+                <TaskRow key={task.id} task={task} timezone={timezone} selfId={user.id} canChange={canChange} onEdit={(chosen) => setEditing({ task: chosen })} />
+              ))}
+            </ul>
+            {tasks.hasNextPage && (
+              <div className="tasks__more">
+                <Button variant="secondary" loading={tasks.isFetchingNextPage} onClick={() => void tasks.fetchNextPage()}>
+                  Show more tasks
+                </Button>
+              </div>
+            )}
+          </>
         )}
       </section>
       {canChange && <TaskFormModal open={editing !== null} onClose={() => setEditing(null)} task={editing?.task ?? null} timezone={timezone} selfId={user.id} />}

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DirectoryRow } from '../../../../contracts/contacts/api.ts';
 import type { CreateTaskBody, EditTaskBody, TaskPerson, TasksPage, TaskView } from '../../../../contracts/tasks/api.ts';
 import { api } from '../../lib/api/index.ts';
@@ -16,11 +16,14 @@ export const taskKeys = {
 
 const PAGE = 100;
 
-/** The account's tasks as the filters ask; the previous list stays on screen while the next loads. */
+/** The account's tasks as the filters ask, a page at a time; the previous list stays on screen while the next loads. */
 export function useTasks(filters: TaskFilters) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: taskKeys.list(filters),
-    queryFn: ({ signal }) => api.get<TasksPage>('/api/v1/tasks', { query: { scope: filters.scope, state: filters.state, overdue: filters.overdue, limit: PAGE }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<TasksPage>('/api/v1/tasks', { query: { scope: filters.scope, state: filters.state, overdue: filters.overdue, offset: pageParam, limit: PAGE }, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.reduce((count, page) => count + page.data.length, 0) : undefined),
     placeholderData: keepPreviousData,
   });
 }
