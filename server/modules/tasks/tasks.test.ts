@@ -135,6 +135,14 @@ describe('tasks', () => {
     expect((await pat.call('GET', `/api/v1/tasks/${task.id}`)).json().title).toBe('Harbour only');
   });
 
+  it('pages a list in its order: offset and limit, and whether more follow', async () => {
+    for (const days of [3, 1, 2]) await give(cole, { title: `Paged ${days}`, assigneeId: cole.id, dueAt: inDays(days) });
+    const first = await list(cole, '?scope=mine&limit=2');
+    expect([titles(first), first.hasMore]).toEqual([['Paged 1', 'Paged 2'], true]);
+    const next = await list(cole, '?scope=mine&limit=2&offset=2');
+    expect([titles(next), next.hasMore]).toEqual([['Paged 3'], false]);
+  });
+
   it('offers the account’s people who may work on tasks as assignees', async () => {
     const people = (await pat.call('GET', '/api/v1/tasks/assignees')).json().data as { id: number; name: string }[];
     expect(people.map((person) => person.id).sort()).toEqual([pat.id, cole.id].sort());
