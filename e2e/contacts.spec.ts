@@ -171,7 +171,7 @@ test('duplicates: the two Mia Chens (one without an email address) merge into on
   await expect(page.getByRole('region', { name: 'Details' })).toContainText('launch');
 });
 
-test('the contact form shows the server’s words beside the field they are about', async ({ page }) => {
+test('the contact form shows the server’s words beside the field they are about', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, demo.pr);
   await page.goto('/app/contacts');
@@ -183,6 +183,8 @@ test('the contact form shows the server’s words beside the field they are abou
   await dialog.getByRole('button', { name: 'Add contact' }).click();
   await expect(dialog.getByRole('textbox', { name: 'LinkedIn' })).toHaveAccessibleDescription('This is not a LinkedIn url');
   await expect(dialog.getByRole('textbox', { name: 'Work (direct)' })).toHaveAccessibleDescription('Phone is not valid');
+  await keepScreenshot(page, testInfo, 'contact-form-errors-1440');
+  await expectAccessible(page, testInfo, 'contact-form-errors-1440');
   await dialog.getByRole('textbox', { name: 'LinkedIn' }).fill('https://www.linkedin.com/in/ninafield');
   await dialog.getByRole('textbox', { name: 'Work (direct)' }).fill('+61 2 9000 4321');
   await dialog.getByRole('button', { name: 'Add contact' }).click();

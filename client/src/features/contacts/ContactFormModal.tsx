@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ContactView } from '../../../../contracts/contacts/api.ts';
 import { BEATS } from '../../../../contracts/users/enums.ts';
 import { ApiError } from '../../lib/api/index.ts';
@@ -72,6 +72,15 @@ export function ContactFormModal({ open, contact, onClose }: ContactFormModalPro
     setErrors(NO_ERRORS);
   }, [open, contact]);
 
+  // A long form: after a refused save the person is taken to the first field the server named.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (errors === NO_ERRORS) return;
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]');
+    first?.scrollIntoView?.({ block: 'center' });
+    if (first?.matches('input, select')) first.focus({ preventScroll: true });
+  }, [errors]);
+
   const set = <K extends keyof ContactDraft>(key: K, value: ContactDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const error = (path: string) => errorOf(errors, path);
 
@@ -118,7 +127,7 @@ export function ContactFormModal({ open, contact, onClose }: ContactFormModalPro
 
   return (
     <Modal open={open} onClose={onClose} title={contact ? `Edit ${contact.name}` : 'Add contact'} size="lg">
-      <form className="contact-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={form} className="contact-form" onSubmit={(event) => void submit(event)} noValidate>
         {errors.general.length > 0 && (
           <div className="contacts-form__error" role="alert">
             {errors.general.map((line) => (
