@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { TaskPerson, TasksPage, TasksQuery, TaskView } from '../../../contracts/tasks/api.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Tx } from '../../events/types.ts';
+import { findAnnouncement } from '../announcements/index.ts';
 import { contactNames } from '../contacts/index.ts';
 import { interviewTitles } from '../interviews/index.ts';
 import type { Assignee, Member } from './permissions.ts';
@@ -107,9 +108,16 @@ async function toViews(db: Db, rows: readonly Row[], now: Date): Promise<TaskVie
     for (const [id, name] of names) contacts.set(id, name);
   }
   const interviews = await interviewTitles(db, ids('interview'));
+  // A handful per page at most; each was public or the account's own when it was linked.
+  const announcements = new Map<number, string>();
+  for (const id of new Set(ids('announcement'))) {
+    const announcement = await findAnnouncement(db, id);
+    if (announcement) announcements.set(id, announcement.headline);
+  }
   return rows.map((row) => {
     const linkId = row.link_id === null ? null : Number(row.link_id);
-    const label = linkId === null ? null : row.link_kind === 'contact' ? (contacts.get(linkId) ?? null) : row.link_kind === 'interview' ? (interviews.get(linkId) ?? null) : null;
+    const labels = { contact: contacts, interview: interviews, announcement: announcements };
+    const label = linkId === null || row.link_kind === null ? null : (labels[row.link_kind].get(linkId) ?? null);
     return {
       id: Number(row.id),
       title: row.title,

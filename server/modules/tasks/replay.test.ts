@@ -29,7 +29,8 @@ describe('the tasks read model', () => {
     const contact = (await pat.call('POST', '/api/v1/contacts', { name: 'Mia Chen' })).json().id;
     const a = await give({ title: 'Pitch Mia', assigneeId: cole.id, dueAt: inDays(1), link: { kind: 'contact', id: contact } });
     const b = await give({ title: 'Send kit', assigneeId: pat.id, dueAt: inDays(-2) });
-    const c = await give({ title: 'Gone soon', assigneeId: cole.id, dueAt: inDays(3), link: { kind: 'announcement', id: 7 } });
+    const interview = (await pat.call('POST', '/api/v1/interviews', { title: 'Launch questions', brief: 'About the launch' })).json().id;
+    const c = await give({ title: 'Gone soon', assigneeId: cole.id, dueAt: inDays(3), link: { kind: 'interview', id: interview } });
     const d = await give({ title: 'Done and undone', assigneeId: cole.id, dueAt: inDays(4) });
     await pat.call('PATCH', `/api/v1/tasks/${a}`, { title: 'Pitch Mia Chen', dueAt: inDays(2), assigneeId: pat.id });
     await pat.call('PATCH', `/api/v1/tasks/${a}`, { link: null });

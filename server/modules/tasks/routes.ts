@@ -11,6 +11,7 @@ import { Forbidden, NotFound } from '../../errors.ts';
 import type { Tx } from '../../events/types.ts';
 import { created, eventMetadata } from '../../http/request-context.ts';
 import { actorOf, requireUser } from '../auth/plugin.ts';
+import { findAnnouncement } from '../announcements/index.ts';
 import { contactNames } from '../contacts/index.ts';
 import { mayViewInterview } from '../interviews/index.ts';
 import { taskDecider, taskStream, type TaskCommand } from './commands.ts';
@@ -40,7 +41,7 @@ export function taskRoutes(core: Core): FastifyPluginAsyncZod {
     return view;
   }
 
-  /** Whether the thing a task links to exists for this person. An announcement is taken by its shape: there is no announcements area to ask yet. */
+  /** Whether the thing a task links to exists for this person: an announcement must be public or of the person's account. */
   async function linkFound(trx: Tx, member: Member, link: TaskLink | null | undefined): Promise<boolean> {
     if (!link) return true;
     switch (link.kind) {
@@ -48,8 +49,10 @@ export function taskRoutes(core: Core): FastifyPluginAsyncZod {
         return (await contactNames(trx, member.accountId, [link.id])).has(link.id);
       case 'interview':
         return mayViewInterview(trx, { id: member.id, roles: member.roles as AccountRole[], accountId: member.accountId }, link.id);
-      case 'announcement':
-        return true;
+      case 'announcement': {
+        const announcement = await findAnnouncement(trx, link.id);
+        return announcement !== null && (announcement.is_public || Number(announcement.account_id) === member.accountId);
+      }
     }
   }
 

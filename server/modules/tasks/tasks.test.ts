@@ -3,7 +3,7 @@ import { productModel } from '../../model.ts';
 import { useTestCore } from '../../testing/core.ts';
 import { useDemo } from '../../testing/demo.ts';
 import type { Caller } from '../../testing/people.ts';
-import { accountOf, inDays, newAccount, newPerson, placeIn } from './testing.ts';
+import { accountOf, draftAnnouncement, inDays, newAccount, newPerson, placeIn } from './testing.ts';
 
 const t = useTestCore(productModel, { process: false });
 const demo = useDemo(t);
@@ -82,15 +82,19 @@ describe('tasks', () => {
     expect((await pat.call('DELETE', `/api/v1/tasks/${task.id}`)).statusCode).toBe(404);
   });
 
-  it('links to a contact of the account, an interview one may see, or an announcement, and names it', async () => {
+  it('links to a contact of the account, an interview one may see, or an announcement public or of the account, and names it', async () => {
     const contact = (await pat.call('POST', '/api/v1/contacts', { name: 'Mia Chen' })).json();
     const interview = (await pat.call('POST', '/api/v1/interviews', { title: 'Launch questions', brief: 'About the launch' })).json();
     const withContact = await give(pat, { title: 'Ring Mia', assigneeId: cole.id, dueAt: inDays(1), link: { kind: 'contact', id: contact.id } });
     expect(withContact.json().link).toEqual({ kind: 'contact', id: contact.id, label: 'Mia Chen' });
     const withInterview = await give(pat, { title: 'Read the answers', assigneeId: pat.id, dueAt: inDays(1), link: { kind: 'interview', id: interview.id } });
     expect(withInterview.json().link).toEqual({ kind: 'interview', id: interview.id, label: 'Launch questions' });
-    const withAnnouncement = await give(pat, { title: 'Check the announcement', assigneeId: pat.id, dueAt: inDays(1), link: { kind: 'announcement', id: 4 } });
-    expect(withAnnouncement.json().link).toEqual({ kind: 'announcement', id: 4, label: null });
+    const announcement = await draftAnnouncement(demo.admin, pat, 'Harbour opens in Perth');
+    const withAnnouncement = await give(pat, { title: 'Check the announcement', assigneeId: pat.id, dueAt: inDays(1), link: { kind: 'announcement', id: announcement } });
+    expect(withAnnouncement.json().link).toEqual({ kind: 'announcement', id: announcement, label: 'Harbour opens in Perth' });
+    // Another account's draft is not there for Bea to link.
+    const peek = await give(bea, { title: 'Peek', assigneeId: bea.id, dueAt: inDays(1), link: { kind: 'announcement', id: announcement } });
+    expect([peek.statusCode, peek.json().errors]).toEqual([422, ['The linked announcement does not exist']]);
     const unlinked = await pat.call('PATCH', `/api/v1/tasks/${withContact.json().id}`, { link: null });
     expect(unlinked.json().link).toBeNull();
   });
