@@ -17,6 +17,7 @@ import * as contactSuppressions from './0017_contact_suppressions.ts';
 import * as tasks from './0018_tasks.ts';
 import * as newsrooms from './0019_newsrooms.ts';
 import * as announcements from './0020_announcements.ts';
+import * as interviewSearch from './0021_interview_search.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0018_tasks': tasks,
   '0019_newsrooms': newsrooms,
   '0020_announcements': announcements,
+  '0021_interview_search': interviewSearch,
 };

@@ -37,7 +37,16 @@ async function searchGroup(db: Kysely<Database>, searcher: Searcher, kind: Searc
     ? sql`(websearch_to_tsquery('english', ${terms.head}) && to_tsquery('english', ${terms.prefix}))`
     : sql`websearch_to_tsquery('english', ${terms.text})`;
   const run = { db, searcher, tsquery, text: terms.text, filters, limit: page.limit + 1, offset: page.offset, shape: terms.prefix === '' ? 'whole' : 'prefix' };
-  const hits = kind === 'people' ? await people(run) : kind === 'communities' ? await communities(run) : kind === 'posts' || kind === 'stories' ? await posts(run, kind) : await organizations(run, kind);
+  const hits =
+    kind === 'people'
+      ? await people(run)
+      : kind === 'communities'
+        ? await communities(run)
+        : kind === 'posts' || kind === 'stories'
+          ? await posts(run, kind)
+          : kind === 'interviews'
+            ? await interviews(run)
+            : await organizations(run, kind);
   return { kind, items: hits.slice(0, page.limit), offset: page.offset, hasMore: hits.length > page.limit };
 }
 
@@ -160,6 +169,49 @@ async function communities(run: Run): Promise<SearchHit[]> {
     detail: row.type === 'private' ? 'Private community' : 'Community',
     image: row.logo,
     publishedAt: null,
+  }));
+}
+
+/**
+ * Interviews by title and brief, as interviews/permissions.ts mayView has it: published ones
+ * for everyone signed in; a draft for its creator, the colleagues it is shared with and those
+ * invited to it.
+ */
+async function interviews(run: Run): Promise<SearchHit[]> {
+  const searcher = run.searcher!;
+  const { from, to } = run.filters;
+  const { rows } = await sql<{ id: number; title: string; status: string; published_at: Date | null; creator_name: string | null; title_hl: string; snippet: string }>`${preparedStatement(
+    `search_interviews_${run.shape}${from ? '_from' : ''}${to ? '_to' : ''}`,
+  )}
+    with q as (select ${run.tsquery} as query),
+    page as (
+      select i.id, ts_rank(i.search_vector, q.query) + similarity(i.title, ${run.text}) as score
+      from interviews i, q
+      where i.search_vector @@ q.query
+        and (i.status <> 'draft' or i.creator_id = ${searcher.id}::int8
+          or exists (select 1 from interview_shares s where s.interview_id = i.id and s.user_id = ${searcher.id}::int8)
+          or exists (select 1 from interview_invitations v where v.interview_id = i.id and v.user_id = ${searcher.id}::int8))
+        ${from ? sql`and i.published_at >= ${from}::date` : sql``}
+        ${to ? sql`and i.published_at < ${to}::date + 1` : sql``}
+      order by score desc, i.id desc
+      offset ${run.offset}::int8 limit ${run.limit}::int8
+    )
+    select i.id, i.title, i.status, i.published_at, u.firstname || ' ' || u.lastname as creator_name,
+           ts_headline('english', translate(i.title, chr(1) || chr(2), ''), q.query, ${TITLE_HEADLINE}) as title_hl,
+           ts_headline('english', translate(search_plain_text(i.brief), chr(1) || chr(2), ''), q.query, ${SNIPPET_HEADLINE}) as snippet
+    from page join interviews i on i.id = page.id left join users u on u.id = i.creator_id, q
+    order by page.score desc, page.id desc`.execute(run.db);
+  return rows.map((row) => ({
+    kind: 'interviews',
+    id: Number(row.id),
+    slug: null,
+    postKind: null,
+    title: row.title,
+    titleHtml: highlighted(row.title_hl),
+    snippetHtml: row.snippet.trim() ? highlighted(row.snippet) : null,
+    detail: [row.status === 'draft' ? 'Draft interview' : row.status === 'closed' ? 'Closed interview' : 'Interview', row.creator_name].filter(Boolean).join(' · '),
+    image: null,
+    publishedAt: row.published_at?.toISOString() ?? null,
   }));
 }
 

@@ -125,6 +125,28 @@ describe('search: one box for people, places and posts', () => {
     }
   });
 
+  it('finds interviews by title and brief: published ones for everyone signed in, a draft for its creator and whom it invites', async () => {
+    const ask = async (title: string, brief: string) => {
+      const created = await journalist.call('POST', '/api/v1/interviews', { title, brief, questions: [{ kind: 'text', text: 'What did you see?' }] });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().id as number;
+    };
+    const published = await ask('Dredging the estuary', 'What the sediment tells us');
+    await journalist.call('POST', `/api/v1/interviews/${published}/publish`);
+    const draft = await ask('Lighthouse keepers remember', 'Oral histories of the quayside');
+    const found = async (who: Caller, q: string) => group(await search(who, { q, kind: 'interviews' }), 'interviews').map((hit) => hit.id);
+    expect(await found(expert, 'sediment')).toEqual([published]);
+    expect(await found(journalist, 'estuary')).toEqual([published]);
+    expect(await found(journalist, 'quayside')).toEqual([draft]);
+    expect(await found(expert, 'quayside')).toEqual([]);
+    await journalist.call('POST', `/api/v1/interviews/${draft}/invitations`, { userIds: [expert.id] });
+    expect(await found(expert, 'quayside')).toEqual([draft]);
+    const [hit] = group(await search(expert, { q: 'dredging' }), 'interviews');
+    expect(hit).toMatchObject({ kind: 'interviews', id: published, title: 'Dredging the estuary', titleHtml: '<mark>Dredging</mark> the estuary', detail: 'Interview · Jo Reporter' });
+    expect(hit!.publishedAt).not.toBeNull();
+    expect((await search(null, { q: 'sediment' })).groups).toEqual([]);
+  });
+
   it('gives guests people, companies and outlets only', async () => {
     const result = await search(null, { q: 'harbour' });
     expect(result.status).toBe(200);
