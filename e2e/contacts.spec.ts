@@ -218,3 +218,16 @@ test('the table reads only the rows in view: 1,500 contacts scroll with a few do
   await expect(table.getByRole('link', { name: 'Bulk Person 1500' })).toBeVisible();
   expect(await table.getByRole('row').count()).toBeLessThan(60);
 });
+
+test('work lists show the account’s lists in the work area', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signIn(page, demo.pr);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Content' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Work lists' }).click();
+  await expect(page.getByRole('heading', { name: 'Work lists', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveTitle('Work lists');
+  await page.getByRole('navigation', { name: 'Lists' }).getByRole('link', { name: /Politics desk/ }).click();
+  await expect(page).toHaveURL(/\/app\/work_lists\?list=\d+$/);
+  await expect(page.getByRole('list', { name: 'People on Politics desk' })).toContainText('Aroha Ngata');
+  await expectAccessible(page, testInfo, 'work-lists-1440');
+});
