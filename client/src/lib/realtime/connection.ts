@@ -9,7 +9,32 @@ export type MessageOf<E extends ServerEvent> = Parameters<ServerToClientEvents[E
 type Handler = (message: never) => void;
 
 /** The messages that change what is shown; `resync` and `missed` are for the connection itself. */
-const DATA_EVENTS = ['post:changed', 'comment:added', 'comment:edited', 'comment:deleted', 'like:changed', 'membership:changed', 'notifications:changed', 'video:changed', 'video:progress', 'interview:answered', 'interview:changed', 'message:sent', 'message:changed', 'conversation:changed', 'conversation:seen', 'messages:unread', 'message:typing', 'task:changed'] as const satisfies readonly ServerEvent[];
+// Every message of the contract but the connection's own (resync, missed): a record rather than a
+// list, so that a message added to the contract fails to compile here until it is listened to.
+const LISTENED: Record<Exclude<ServerEvent, 'resync' | 'missed'>, true> = {
+  'post:changed': true,
+  'comment:added': true,
+  'comment:edited': true,
+  'comment:deleted': true,
+  'like:changed': true,
+  'membership:changed': true,
+  'notifications:changed': true,
+  'video:changed': true,
+  'video:progress': true,
+  'interview:answered': true,
+  'interview:changed': true,
+  'interview:counted': true,
+  'message:sent': true,
+  'message:changed': true,
+  'conversation:changed': true,
+  'conversation:seen': true,
+  'messages:unread': true,
+  'message:typing': true,
+  'task:changed': true,
+  'newsroom:changed': true,
+  'announcement:changed': true,
+};
+const DATA_EVENTS = Object.keys(LISTENED) as (keyof typeof LISTENED)[];
 
 const ACK_TIMEOUT_MS = 10_000;
 
