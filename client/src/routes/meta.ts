@@ -76,9 +76,9 @@ export const routeMeta = {
   community: { name: 'community', title: 'Community', leftNavbar: true },
 
   story: { name: 'story', title: 'Story', auth: true, leftNavbar: true, digitId: true },
-  announcement: { name: 'announcement', title: 'Announcement', auth: true, leftNavbar: true, digitId: true },
+  announcement: { name: 'announcement', title: 'Announcement', leftNavbar: true, digitId: true },
   announcementHub: { name: 'hub', title: 'Announcement hub', auth: true, leftNavbar: true },
-  announcementWeb: { name: 'web', title: 'Web version', auth: true, leftNavbar: true },
+  announcementWeb: { name: 'web', title: 'Web version', leftNavbar: true },
   announcementEmail: { name: 'email', title: 'Email version', auth: true, leftNavbar: true },
   interview: { name: 'interview', title: 'Interview', auth: true, leftNavbar: true, digitId: true },
 

@@ -41,6 +41,12 @@ const guestFinishPage = lazyPage(() => import('../features/interview-answers/Ans
 const interviewsPage = lazyPage(() => import('../features/interviews/InterviewsPage.tsx'), 'InterviewsPage');
 const interviewPage = lazyPage(() => import('../features/interviews/InterviewPage.tsx'), 'InterviewPage');
 const tasksPage = lazyPage(() => import('../features/tasks/TasksPage.tsx'), 'TasksPage');
+const ourNewsroomsPage = lazyPage(() => import('../features/newsrooms/OurNewsroomsPage.tsx'), 'OurNewsroomsPage');
+const newsroomsPage = lazyPage(() => import('../features/newsrooms/NewsroomsPage.tsx'), 'NewsroomsPage');
+const newsroomConfirmPage = lazyPage(() => import('../features/newsrooms/ConfirmPage.tsx'), 'ConfirmPage');
+const announcementsPage = lazyPage(() => import('../features/announcements/AnnouncementsPage.tsx'), 'AnnouncementsPage');
+const announcementHubPage = lazyPage(() => import('../features/announcements/HubPage.tsx'), 'HubPage');
+const announcementWebPage = lazyPage(() => import('../features/announcements/WebPage.tsx'), 'WebPage');
 const contactsPage = lazyPage(() => import('../features/contacts/ContactsPage.tsx'), 'ContactsPage');
 const contactPage = lazyPage(() => import('../features/contacts/ContactPage.tsx'), 'ContactPage');
 const contactListsPage = lazyPage(() => import('../features/contacts/ListsPage.tsx'), 'ListsPage');
@@ -75,7 +81,7 @@ const notFound = page(rootRoute, 'error/404', m.notFound, notFoundPage);
 const status = page(rootRoute, 'status', m.status, statusPage);
 
 // Public routes.
-const newsroomConfirmation = page(rootRoute, 'newsrooms/confirm/$hash', m.newsroomConfirmationPermission);
+const newsroomConfirmation = page(rootRoute, 'newsrooms/confirm/$hash', m.newsroomConfirmationPermission, newsroomConfirmPage);
 const asyncPublicQuestionVideo = page(rootRoute, 'interviews/async/public/video/$id', m.asyncPublicQuestionVideo, answerPage);
 const asyncPublicQuestionText = page(rootRoute, 'interviews/async/public/text/$id', m.asyncPublicQuestionText, answerPage);
 const asyncPublicCreate = page(rootRoute, 'interviews/async/public/create/$id', m.asyncPublicCreate, guestStartPage);
@@ -99,15 +105,10 @@ const community = page(rootRoute, 'community/$slug', m.community, communityPage)
 // Post pages.
 const story = page(rootRoute, 'stories/$id', m.story, storyPage);
 const announcement = branch(rootRoute, 'announcements/$id', m.announcement);
-const announcementIndex = createRoute({
-  getParentRoute: () => announcement,
-  path: '/',
-  beforeLoad: ({ params }) => {
-    throw redirect({ to: '/announcements/$id/hub', params, replace: true });
-  },
-});
-const announcementHub = page(announcement, 'hub', m.announcementHub);
-const announcementWeb = page(announcement, 'web', m.announcementWeb);
+// The public address (the server's page of it) reads as the web version in the app, for everyone.
+const announcementIndex = page(announcement, '/', m.announcementWeb, announcementWebPage);
+const announcementHub = page(announcement, 'hub', m.announcementHub, announcementHubPage);
+const announcementWeb = page(announcement, 'web', m.announcementWeb, announcementWebPage);
 const announcementEmail = page(announcement, 'email', m.announcementEmail);
 const interview = page(rootRoute, 'interviews/$id', m.interview, interviewPage);
 
@@ -158,13 +159,13 @@ const interviewChildren = [
   page(interviews, 'shared', m.sharedInterviews, interviewsPage),
   page(interviews, 'saved', m.savedMedia, interviewsPage),
 ];
-const allAnnouncements = page(rootRoute, 'announcements/all', m.allAnnouncements);
-const ourAnnouncements = page(rootRoute, 'announcements/our', m.ourAnnouncements);
+const allAnnouncements = page(rootRoute, 'announcements/all', m.allAnnouncements, announcementsPage);
+const ourAnnouncements = page(rootRoute, 'announcements/our', m.ourAnnouncements, announcementsPage);
 const workArea = [
   page(rootRoute, 'tasks', m.tasks, tasksPage),
   createRoute({ getParentRoute: () => rootRoute, path: 'work_lists', staticData: { meta: m.workLists }, component: contactListsPage, validateSearch: listSearch }),
   page(rootRoute, 'channels', m.channels),
-  page(rootRoute, 'newsrooms/our', m.ourNewsrooms),
+  page(rootRoute, 'newsrooms/our', m.ourNewsrooms, ourNewsroomsPage),
   page(rootRoute, 'callouts/async/video/$id', m.calloutAsyncVideo, answerPage),
   page(rootRoute, 'callouts/async/text/$id', m.calloutAsyncText, answerPage),
 ];
@@ -172,7 +173,7 @@ const news = [
   page(rootRoute, 'monitor', m.monitor),
   page(rootRoute, 'newswire', m.newswire),
   page(rootRoute, 'insider', m.insider),
-  page(rootRoute, 'newsrooms', m.newsrooms),
+  page(rootRoute, 'newsrooms', m.newsrooms, newsroomsPage),
   page(rootRoute, 'commentary', m.commentary),
 ];
 const contacts = [

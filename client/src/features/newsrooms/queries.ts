@@ -1,0 +1,81 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ConfirmationView, NewsroomSummary, NewsroomView, newsroomList } from '../../../../contracts/newsrooms/api.ts';
+import { api } from '../../lib/api/index.ts';
+import { useSocketEvent, type MessageOf } from '../../lib/realtime/index.ts';
+
+type NewsroomList = z.infer<typeof newsroomList>;
+
+export const newsroomKeys = {
+  our: () => ['newsrooms', 'our'] as const,
+  public: () => ['newsrooms', 'public'] as const,
+  detail: (ref: number | string) => ['newsrooms', 'detail', String(ref)] as const,
+  confirmation: (hash: string) => ['newsrooms', 'confirmation', hash] as const,
+};
+
+export function useOurNewsrooms(enabled = true) {
+  return useQuery({ queryKey: newsroomKeys.our(), queryFn: ({ signal }) => api.get<NewsroomList>('/api/v1/newsrooms/our', { signal }), enabled });
+}
+
+export function usePublicNewsrooms() {
+  return useQuery({ queryKey: newsroomKeys.public(), queryFn: ({ signal }) => api.get<NewsroomList>('/api/v1/newsrooms', { query: { limit: 100 }, signal }) });
+}
+
+export function useNewsroom(id: number | null) {
+  return useQuery({
+    queryKey: newsroomKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => api.get<NewsroomView>(`/api/v1/newsrooms/${id}`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** A newsroom as it now is, put in the list where it was, or first when it is new to it. */
+export function placeNewsroom(list: NewsroomList | undefined, newsroom: NewsroomSummary): NewsroomList | undefined {
+  if (!list) return list;
+  if (list.data.some((row) => row.id === newsroom.id)) return { ...list, data: list.data.map((row) => (row.id === newsroom.id ? newsroom : row)) };
+  return { data: [newsroom, ...list.data], total: list.total + 1 };
+}
+
+export function applyNewsroomChanged(queryClient: QueryClient, message: MessageOf<'newsroom:changed'>): void {
+  queryClient.setQueryData<NewsroomList>(newsroomKeys.our(), (list) => placeNewsroom(list, message.newsroom));
+  void queryClient.invalidateQueries({ queryKey: newsroomKeys.detail(message.newsroomId) });
+  void queryClient.invalidateQueries({ queryKey: newsroomKeys.public() });
+}
+
+/** Our newsrooms follow changes made in other tabs and by colleagues. */
+export function useNewsroomsLive(): void {
+  const queryClient = useQueryClient();
+  useSocketEvent('newsroom:changed', (message) => applyNewsroomChanged(queryClient, message));
+}
+
+/** Saves the form: a new newsroom (with its company) or an edit of one. Quiet: the form shows the lines under its fields. */
+export function useSaveNewsroom(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: object) => (id === null ? api.post<NewsroomView>('/api/v1/newsrooms', body, { quiet: true }) : api.patch<NewsroomView>(`/api/v1/newsrooms/${id}`, body, { quiet: true })),
+    onSuccess: (view) => {
+      queryClient.setQueryData(newsroomKeys.detail(view.id), view);
+      queryClient.setQueryData<NewsroomList>(newsroomKeys.our(), (list) => placeNewsroom(list, view));
+      void queryClient.invalidateQueries({ queryKey: newsroomKeys.public() });
+    },
+  });
+}
+
+export function useConfirmation(hash: string) {
+  return useQuery({
+    queryKey: newsroomKeys.confirmation(hash),
+    queryFn: ({ signal }) => api.get<ConfirmationView>(`/api/v1/newsrooms/confirm/${encodeURIComponent(hash)}`, { signal, quiet: true }),
+    retry: false,
+  });
+}
+
+export function useConfirm(hash: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<ConfirmationView>(`/api/v1/newsrooms/confirm/${encodeURIComponent(hash)}`, undefined, { quiet: true }),
+    onSuccess: (view) => {
+      queryClient.setQueryData(newsroomKeys.confirmation(hash), view);
+      void queryClient.invalidateQueries({ queryKey: newsroomKeys.our() });
+    },
+  });
+}
