@@ -79,6 +79,14 @@ for (const width of [1440, 375] as const) {
     await expect(reader.getByText('It charges at each end of the crossing.')).toBeVisible();
     await keepScreenshot(reader, testInfo, `announcement-public-${width}`);
     await expectAccessible(reader, testInfo, `announcement-public-${width}`);
+
+    // Its newsroom's public page lists it.
+    await reader.getByRole('link', { name }).click();
+    await expect(reader.getByRole('heading', { name, level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(reader.getByRole('list', { name: `Announcements of ${name}` }).getByRole('link', { name: headline })).toBeVisible();
+    await expect(reader.getByText('Harbour Labs builds quiet ferries for busy harbours.')).toBeVisible();
+    await keepScreenshot(reader, testInfo, `newsroom-public-${width}`);
+    await expectAccessible(reader, testInfo, `newsroom-public-${width}`);
     await guest.close();
   });
 }

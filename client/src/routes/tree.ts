@@ -43,6 +43,7 @@ const interviewPage = lazyPage(() => import('../features/interviews/InterviewPag
 const tasksPage = lazyPage(() => import('../features/tasks/TasksPage.tsx'), 'TasksPage');
 const ourNewsroomsPage = lazyPage(() => import('../features/newsrooms/OurNewsroomsPage.tsx'), 'OurNewsroomsPage');
 const newsroomsPage = lazyPage(() => import('../features/newsrooms/NewsroomsPage.tsx'), 'NewsroomsPage');
+const newsroomPage = lazyPage(() => import('../features/newsrooms/NewsroomPage.tsx'), 'NewsroomPage');
 const newsroomConfirmPage = lazyPage(() => import('../features/newsrooms/ConfirmPage.tsx'), 'ConfirmPage');
 const announcementsPage = lazyPage(() => import('../features/announcements/AnnouncementsPage.tsx'), 'AnnouncementsPage');
 const announcementHubPage = lazyPage(() => import('../features/announcements/HubPage.tsx'), 'HubPage');
@@ -97,6 +98,8 @@ const publicAsyncAnswer = createRoute({
     throw redirect({ to: '/async/answer/$type/$hash', params, search: true, replace: true });
   },
 });
+// A newsroom's public address (the server's page of it, drawn again by the app); `our` and `confirm` are screens of their own.
+const newsroom = page(rootRoute, 'newsrooms/$slug', { name: 'newsroom', title: 'Newsroom', leftNavbar: true }, newsroomPage);
 const company = page(rootRoute, 'c/$slug', m.company, companyPage);
 const outlet = page(rootRoute, 'o/$slug', m.outlet, outletPage);
 const userProfile = page(rootRoute, 'u/$slug', m.userProfile, userProfilePage);
@@ -214,6 +217,7 @@ export const routeTree = rootRoute.addChildren([
   notFound,
   status,
   newsroomConfirmation,
+  newsroom,
   asyncPublicQuestionVideo,
   asyncPublicQuestionText,
   asyncPublicCreate,

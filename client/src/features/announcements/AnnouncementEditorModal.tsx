@@ -12,6 +12,7 @@ import { useOurNewsrooms } from '../newsrooms/queries.ts';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { bodyOf, draftOf, errorsByField, fieldOf, fromLocalInput, toLocalInput, type AnnouncementDraft, type FieldName } from './form.ts';
 import { useAnnouncementStatus, useSaveAnnouncement } from './queries.ts';
+import './announcements.css';
 
 const LANGUAGES = [
   { tag: 'en', name: 'English' },
