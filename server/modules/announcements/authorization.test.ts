@@ -5,7 +5,8 @@ import { useTestCore } from '../../testing/core.ts';
 import { buildTestApp } from '../../testing/app.ts';
 import { useDemo } from '../../testing/demo.ts';
 import type { Caller } from '../../testing/people.ts';
-import { draft, inMinutes, newAccount, newPerson, newsroomOf, placeIn } from './testing.ts';
+import { newAccount, newPerson, placeIn } from '../../testing/accounts.ts';
+import { draft, inMinutes, newsroomOf } from './testing.ts';
 
 const t = useTestCore(productModel, { process: false });
 const demo = useDemo(t);

@@ -3,7 +3,8 @@ import { signInAs, type Caller } from '../../testing/people.ts';
 import { liveDemo, nextMessage } from '../../testing/realtime.ts';
 import { silentLog } from '../../testing/core.ts';
 import { AnnouncementScheduler } from './scheduler.ts';
-import { draft, inMinutes, newAccount, newPerson, newsroomOf, placeIn } from './testing.ts';
+import { newAccount, newPerson, placeIn } from '../../testing/accounts.ts';
+import { draft, inMinutes, newsroomOf } from './testing.ts';
 
 const demo = liveDemo({ redisUrl: process.env.REDIS_URL ?? null });
 const { socketOf } = demo;

@@ -6,30 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
-import { signInAs, type Caller } from '../../testing/people.ts';
+import type { Caller } from '../../testing/people.ts';
 import { binaries } from '../video/index.ts';
-
-/** Someone new, signed up through the API and signed in. */
-export async function newPerson(app: FastifyInstance, name: string): Promise<Caller> {
-  const email = `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = 'correct horse battery';
-  const answer = await app.inject({ method: 'POST', url: '/api/v1/auth/sign_up', headers: { 'x-requested-with': 'XMLHttpRequest' }, payload: { email, password, firstname: name, lastname: 'Tester', role: 'pr' } });
-  expect(answer.statusCode, answer.body).toBeLessThan(300);
-  return signInAs(app, email, password);
-}
-
-/** A new account with these modules, made by the platform admin. */
-export async function newAccount(admin: Caller, name: string, modules: string[]): Promise<number> {
-  const answer = await admin.call('POST', '/api/v1/admin/accounts', { name, modules });
-  expect(answer.statusCode, answer.body).toBe(201);
-  return answer.json().id;
-}
-
-/** Moves a person into an account (read-only when asked), as the platform admin does. */
-export async function placeIn(admin: Caller, who: Caller, accountId: number, as: { readOnly?: boolean } = {}): Promise<void> {
-  const answer = await admin.call('PATCH', `/api/v1/admin/users/${who.id}`, { accountId, ...as });
-  expect(answer.statusCode, answer.body).toBe(200);
-}
 
 /** A company with these people answering for it, and a newsroom of it made by the first of them. */
 export async function newsroomOf(admin: Caller, name: string, people: Caller[], body: object = {}): Promise<{ id: number; slug: string; companyId: number }> {

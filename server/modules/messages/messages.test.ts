@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { productModel } from '../../model.ts';
 import { useTestCore } from '../../testing/core.ts';
 import { useDemo } from '../../testing/demo.ts';
+import { newPerson as signUp } from '../../testing/accounts.ts';
 import { signInAs, type Caller } from '../../testing/people.ts';
 import os from 'node:os';
 import { buildApp } from '../../app.ts';
@@ -15,13 +16,7 @@ const t = useTestCore(productModel, { process: false });
 const demo = useDemo(t);
 const { journalist: jo, pr: pat, expert: eve, admin: ada } = demo;
 
-async function newPerson(name: string, role: 'journo' | 'pr' | 'expert' = 'pr'): Promise<Caller> {
-  const email = `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = 'correct horse battery';
-  const answer = await demo.app.inject({ method: 'POST', url: '/api/v1/auth/sign_up', headers: { 'x-requested-with': 'XMLHttpRequest' }, payload: { email, password, firstname: name, lastname: 'Tester', role } });
-  expect(answer.statusCode, answer.body).toBeLessThan(300);
-  return signInAs(demo.app, email, password);
-}
+const newPerson = (name: string, role?: 'journo' | 'pr' | 'expert') => signUp(demo.app, name, role);
 
 const start = (who: Caller, participantIds: number[], content = '', title?: string) => who.call('POST', '/api/v1/conversations', { participantIds, content, ...(title ? { title } : {}) });
 const say = (who: Caller, conversationId: number, content: string) => who.call('POST', `/api/v1/conversations/${conversationId}/messages`, { content });

@@ -4,19 +4,14 @@ import { productModel } from '../../model.ts';
 import { replayInline } from '../../projections/replay.ts';
 import { useTestCore } from '../../testing/core.ts';
 import { useDemo } from '../../testing/demo.ts';
-import { signInAs, type Caller } from '../../testing/people.ts';
+import { newPerson as signUp } from '../../testing/accounts.ts';
+import type { Caller } from '../../testing/people.ts';
 import { messagesProjection } from './projection.ts';
 
 const t = useTestCore(productModel, { process: false });
 const demo = useDemo(t);
 
-async function newPerson(name: string, role: 'journo' | 'pr' | 'expert'): Promise<Caller> {
-  const email = `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = 'correct horse battery';
-  const answer = await demo.app.inject({ method: 'POST', url: '/api/v1/auth/sign_up', headers: { 'x-requested-with': 'XMLHttpRequest' }, payload: { email, password, firstname: name, lastname: 'Sender', role } });
-  expect(answer.statusCode, answer.body).toBeLessThan(300);
-  return signInAs(demo.app, email, password);
-}
+const newPerson = (name: string, role?: 'journo' | 'pr' | 'expert') => signUp(demo.app, name, role);
 
 const say = (who: Caller, conversationId: number, content: string) => who.call('POST', `/api/v1/conversations/${conversationId}/messages`, { content });
 const mentioning = (slug: string) => `<p>Over to <a data-mention="${slug}" href="/app/u/${slug}">@${slug}</a></p>`;

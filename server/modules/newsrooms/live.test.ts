@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInAs, type Caller } from '../../testing/people.ts';
 import { liveDemo, nextMessage } from '../../testing/realtime.ts';
-import { companyWith, mailedCode, newAccount, newPerson, placeIn } from './testing.ts';
+import { newAccount, newPerson, placeIn } from '../../testing/accounts.ts';
+import { companyWith, mailedCode } from './testing.ts';
 
 const demo = liveDemo({ redisUrl: process.env.REDIS_URL ?? null });
 const { socketOf } = demo;

@@ -5,7 +5,8 @@ import { useTestCore } from '../../testing/core.ts';
 import { buildTestApp } from '../../testing/app.ts';
 import { useDemo } from '../../testing/demo.ts';
 import type { Caller } from '../../testing/people.ts';
-import { accountOf, inDays, newAccount, newPerson, placeIn } from './testing.ts';
+import { newAccount, newPerson, placeIn } from '../../testing/accounts.ts';
+import { accountOf, inDays } from './testing.ts';
 
 const t = useTestCore(productModel, { process: false });
 const demo = useDemo(t);
@@ -51,7 +52,7 @@ beforeAll(async () => {
   callers.prOfB = await newPerson(demo.app, 'Bea');
   await placeIn(ada, callers.prOfB, await newAccount(ada, 'Account B', ['ROLE_MODULE_CONTACTS']));
   callers.readOnlyOfA = await newPerson(demo.app, 'Reed');
-  await placeIn(ada, callers.readOnlyOfA, harbour, true);
+  await placeIn(ada, callers.readOnlyOfA, harbour, { readOnly: true });
   callers.prWithoutModule = await newPerson(demo.app, 'Nomo');
   await placeIn(ada, callers.prWithoutModule, await newAccount(ada, 'Newsroom only', ['ROLE_MODULE_ONLINE_NEWSROOM']));
 });

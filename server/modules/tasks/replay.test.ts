@@ -6,7 +6,8 @@ import { useTestCore } from '../../testing/core.ts';
 import { useDemo } from '../../testing/demo.ts';
 import type { Caller } from '../../testing/people.ts';
 import { tasksProjection } from './projection.ts';
-import { accountOf, inDays, newPerson, placeIn } from './testing.ts';
+import { newPerson, placeIn } from '../../testing/accounts.ts';
+import { accountOf, inDays } from './testing.ts';
 
 const t = useTestCore(productModel, { process: false });
 const demo = useDemo(t);

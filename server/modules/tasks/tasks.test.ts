@@ -3,7 +3,8 @@ import { productModel } from '../../model.ts';
 import { useTestCore } from '../../testing/core.ts';
 import { useDemo } from '../../testing/demo.ts';
 import type { Caller } from '../../testing/people.ts';
-import { accountOf, draftAnnouncement, inDays, newAccount, newPerson, placeIn } from './testing.ts';
+import { newAccount, newPerson, placeIn } from '../../testing/accounts.ts';
+import { accountOf, draftAnnouncement, inDays } from './testing.ts';
 
 const t = useTestCore(productModel, { process: false });
 const demo = useDemo(t);
@@ -18,7 +19,7 @@ beforeAll(async () => {
   cole = await newPerson(demo.app, 'Cole');
   await placeIn(demo.admin, cole, harbour);
   reed = await newPerson(demo.app, 'Reed');
-  await placeIn(demo.admin, reed, harbour, true);
+  await placeIn(demo.admin, reed, harbour, { readOnly: true });
   bea = await newPerson(demo.app, 'Bea');
   await placeIn(demo.admin, bea, await newAccount(demo.admin, 'Other agency', ['ROLE_MODULE_CONTACTS']));
 });
