@@ -1,0 +1,98 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { render, screen, within } from '@testing-library/react';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { io } from 'socket.io-client';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { announcementSummary, type AnnouncementView } from '../../../../contracts/announcements/api.ts';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../../../contracts/realtime.ts';
+import { RealtimeConnection } from '../../lib/realtime/connection.ts';
+import { RealtimeContext } from '../../lib/realtime/context.ts';
+import { currentUserKey } from '../session/currentUser.ts';
+import { currentUserLike } from '../session/testUser.ts';
+import { HubPage } from './HubPage.tsx';
+
+let http: HttpServer;
+let server: Server<ClientToServerEvents, ServerToClientEvents>;
+let connection: RealtimeConnection;
+
+const draft: AnnouncementView = {
+  id: 5,
+  newsroom: { id: 3, slug: 'harbour', name: 'Harbour Newsroom' },
+  status: 'draft',
+  headline: 'Harbour opens a Perth office',
+  subtitle: 'Six people start on Monday',
+  summary: 'A west-coast team.',
+  headerImage: null,
+  language: 'en',
+  embargoUntil: null,
+  isEmbargoed: false,
+  publishAt: null,
+  publishedAt: null,
+  publicAt: null,
+  url: '/app/announcements/5',
+  updatedAt: '2026-11-25T10:00:00Z',
+  body: '<p>A west-coast team.</p>',
+  headerImageId: null,
+  gallery: [],
+  video: null,
+  attachments: [],
+  beats: [],
+  tracking: true,
+  createdAt: '2026-11-25T10:00:00Z',
+  canEdit: true,
+  preview: false,
+};
+const pat = { id: 4, name: 'Pat Publicist' };
+let hub = { announcement: draft, status: draft.status, history: [{ type: 'AnnouncementDrafted', at: '2026-11-25T10:00:00Z', by: pat }], numbers: null };
+
+beforeEach(async () => {
+  http = createServer();
+  server = new Server(http, { transports: ['websocket'] });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const socket = io(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { autoConnect: false, transports: ['websocket'] });
+  connection = new RealtimeConnection({ socket, onResync: () => {} });
+  connection.start();
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(hub), { status: 200, headers: { 'content-type': 'application/json' } })));
+});
+
+afterEach(async () => {
+  connection.stop();
+  vi.unstubAllGlobals();
+  await server.close();
+});
+
+function mount() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(currentUserKey, currentUserLike({ timezone: 'UTC' }));
+  const root = createRootRoute();
+  const page = createRoute({ getParentRoute: () => root, path: '/announcements/$id/hub', component: HubPage });
+  const router = createRouter({ routeTree: root.addChildren([page]), history: createMemoryHistory({ initialEntries: ['/announcements/5/hub'] }) });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RealtimeContext.Provider value={connection}>
+        <RouterProvider router={router} />
+      </RealtimeContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+it('the hub shows its status and who changed what, and follows announcement:changed as a colleague publishes it', async () => {
+  mount();
+  expect(await screen.findByRole('heading', { name: 'Harbour opens a Perth office', level: 1 })).toBeInTheDocument();
+  const status = screen.getByRole('region', { name: 'Status' });
+  expect(within(status).getByText('Draft')).toBeInTheDocument();
+  expect(within(status).getByRole('button', { name: 'Publish now' })).toBeInTheDocument();
+  expect(within(screen.getByRole('region', { name: 'History' })).getByText('Drafted by Pat Publicist')).toBeInTheDocument();
+  await vi.waitFor(() => expect(server.sockets.sockets.size).toBe(1));
+
+  const published = { ...draft, status: 'published' as const, publishedAt: '2026-11-25T11:00:00Z', publicAt: '2026-11-25T11:00:00Z' };
+  hub = { announcement: published, status: 'published', history: [...hub.history, { type: 'AnnouncementPublished', at: '2026-11-25T11:00:00Z', by: { id: 8, name: 'Cole Colleague' } }], numbers: null };
+  server.emit('announcement:changed', { cursor: '1:1', position: 1, announcementId: 5, newsroomId: 3, change: 'published', announcement: announcementSummary.parse(published) });
+
+  expect(await within(status).findByText('Published')).toBeInTheDocument();
+  expect(within(status).getByRole('button', { name: 'Unpublish' })).toBeInTheDocument();
+  expect(await within(screen.getByRole('region', { name: 'History' })).findByText('Published by Cole Colleague')).toBeInTheDocument();
+});
