@@ -18,6 +18,7 @@ import * as tasks from './0018_tasks.ts';
 import * as newsrooms from './0019_newsrooms.ts';
 import * as announcements from './0020_announcements.ts';
 import * as interviewSearch from './0021_interview_search.ts';
+import * as contactEmailLookup from './0022_contact_email_lookup.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0019_newsrooms': newsrooms,
   '0020_announcements': announcements,
   '0021_interview_search': interviewSearch,
+  '0022_contact_email_lookup': contactEmailLookup,
 };

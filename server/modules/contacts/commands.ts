@@ -22,6 +22,8 @@ const canonical = (value: unknown): string =>
     inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,
   );
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+/** Whether two sets of fields are the same whatever the order of their keys. */
+export const sameFields = (a: ContactFields, b: ContactFields) => same(a, b);
 
 /** The fields after a change: only what the change names moves. A person on the platform takes private fields only. */
 export function applyChanges(current: ContactFields, changes: ContactInput, isPerson: boolean): ContactFields {

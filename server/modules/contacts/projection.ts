@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
+import type { ContactAdded, DoNotContactSet } from '../../../contracts/contacts/events.ts';
 import type { ContactEvent, ContactFields } from '../../../contracts/contacts/index.ts';
 import type { EventOf } from '../../../contracts/events/define.ts';
 import type { NameChanged } from '../../../contracts/users/settings-events.ts';
-import type { Tx } from '../../events/types.ts';
+import type { StoredEvent, Tx } from '../../events/types.ts';
 import type { InlineProjection } from '../../projections/inline.ts';
 import './tables.ts';
 
@@ -50,6 +51,40 @@ async function touchList(trx: Tx, listId: number, at: Date): Promise<void> {
 export const contactsProjection: InlineProjection<ContactEvent | EventOf<typeof NameChanged>> = {
   name: 'contacts',
   tables: ['contact_suppressions', 'contact_not_duplicates', 'contact_list_members', 'contact_lists', 'contact_note_revisions', 'contact_notes', 'contacts'],
+  // An import's new contacts: their rows in one insert, their do-not-contact marks in one update.
+  async applyAll(trx, events) {
+    let added: StoredEvent<EventOf<typeof ContactAdded>>[] = [];
+    let marked: StoredEvent<EventOf<typeof DoNotContactSet>>[] = [];
+    const flush = async () => {
+      if (added.length > 0) {
+        await trx
+          .insertInto('contacts')
+          .values(added.map(({ data, recordedAt }) => ({ id: data.contactId, account_id: data.accountId, user_id: data.userId, ...columns(data.fields), do_not_contact: false, created_at: recordedAt, updated_at: recordedAt })))
+          .execute();
+      }
+      const byTime = new Map<number, number[]>();
+      for (const event of marked) byTime.set(event.recordedAt.getTime(), [...(byTime.get(event.recordedAt.getTime()) ?? []), event.data.contactId]);
+      for (const [at, contactIds] of byTime) {
+        await trx.updateTable('contacts').set({ do_not_contact: true, updated_at: new Date(at) }).where('id', 'in', contactIds).execute();
+        await sql`
+          insert into contact_suppressions (account_id, email, since)
+          select c.account_id, e.email, ${new Date(at)} from contacts c cross join unnest(c.emails) e(email) where c.id = any(${sql.val(contactIds)}::bigint[]) and c.do_not_contact
+          on conflict do nothing`.execute(trx);
+      }
+      added = [];
+      marked = [];
+    };
+    for (const event of events) {
+      // A run of additions and marks is order-free as long as each mark follows its addition.
+      if (event.type === 'ContactAdded') added.push(event as StoredEvent<EventOf<typeof ContactAdded>>);
+      else if (event.type === 'DoNotContactSet') marked.push(event as StoredEvent<EventOf<typeof DoNotContactSet>>);
+      else {
+        await flush();
+        await this.apply(trx, event);
+      }
+    }
+    await flush();
+  },
   async apply(trx, event) {
     const at = event.recordedAt;
     switch (event.type) {

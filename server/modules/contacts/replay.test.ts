@@ -4,15 +4,26 @@ import { productModel } from '../../model.ts';
 import { replayInline } from '../../projections/replay.ts';
 import { useTestCore } from '../../testing/core.ts';
 import { useDemo } from '../../testing/demo.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { contactsProjection } from './projection.ts';
 
 const t = useTestCore(productModel, { process: false });
-const { pr: pat, journalist: jo } = useDemo(t);
+const demo = useDemo(t);
+const { pr: pat, journalist: jo } = demo;
 
 async function snapshot() {
   const entries = await Promise.all(contactsProjection.tables.map(async (table) => [table, (await sql`select * from ${sql.table(table)} order by 1, 2, 3`.execute(t.database.db)).rows] as const));
   return Object.fromEntries(entries);
 }
+
+const BOUNDARY = 'replay-boundary';
+/** An import's form: its new contacts are written set-based (one append, one insert), which a replay must match event by event. */
+const importForm = (csv: string) =>
+  [
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="consent"\r\n\r\ntrue\r\n`,
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="mapping"\r\n\r\n{"name":"name","emails":"emails","tags":"tags"}\r\n`,
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${BOUNDARY}--\r\n`,
+  ].join('');
 
 describe('the contacts read model', () => {
   it('rebuilds from the log into tables identical to the live ones: contacts, notes and their history, lists, merges', async () => {
@@ -38,10 +49,20 @@ describe('the contacts read model', () => {
     const quiet = await add({ name: 'Quiet', emails: ['quiet@q.example', 'q2@q.example'] });
     await pat.call('POST', `/api/v1/contacts/${quiet}/do-not-contact`);
     await pat.call('DELETE', `/api/v1/contacts/${quiet}`);
+    // An import after the suppression: its row with a suppressed address starts do-not-contact.
+    const imported = await demo.app.inject({
+      method: 'POST',
+      url: '/api/v1/contacts/import',
+      headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      cookies: { [SESSION_COOKIE]: pat.token },
+      payload: importForm('name,emails,tags\nQuinn Again,quiet@q.example,back\nNew One,new@n.example,\nNew Two,,x;y\nAnn Able,ann@a.example,x\n'),
+    });
+    expect(imported.json()).toMatchObject({ imported: 3, updated: 1, unchanged: 0 });
     await jo.call('PATCH', `/api/v1/u/${(await jo.call('GET', '/api/v1/current_user/info')).json().slug}/settings/name/first`, { firstname: 'Joanna' });
 
     const live = await snapshot();
-    expect(live.contacts).toHaveLength(3);
+    expect(live.contacts).toHaveLength(6);
+    expect((live.contacts as { name: string; do_not_contact: boolean }[]).find((row) => row.name === 'Quinn Again')?.do_not_contact).toBe(true);
     expect(live.contact_notes).toHaveLength(2);
     expect(live.contact_note_revisions).toHaveLength(1);
     expect((live.contact_suppressions as { email: string }[]).map((row) => row.email).sort()).toEqual(['ann@a.example', 'ann@b.example', 'q2@q.example', 'quiet@q.example']);
