@@ -69,6 +69,21 @@ for (const width of [1440, 375] as const) {
     await keepScreenshot(page, testInfo, `announcements-our-${width}`);
     await expectAccessible(page, testInfo, `announcements-our-${width}`);
 
+    // The newsroom is edited in its modal.
+    await page.goto('/app/newsrooms/our');
+    const ourNewsrooms = page.getByRole('list', { name: 'Our newsrooms' });
+    await expect(ourNewsrooms.getByRole('link', { name })).toBeVisible({ timeout: 30_000 });
+    await keepScreenshot(page, testInfo, `newsrooms-our-${width}`);
+    await expectAccessible(page, testInfo, `newsrooms-our-${width}`);
+    await ourNewsrooms.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit newsroom' });
+    await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+    await expect(edit.getByRole('textbox', { name: 'X (Twitter)' })).toHaveValue('https://twitter.com/harbourlabs');
+    await edit.getByRole('textbox', { name: 'About' }).fill('Harbour Labs builds quiet ferries for busy harbours. Founded in Hobart.');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByText('Newsroom saved')).toBeVisible();
+
     // Its public page, for someone not signed in: the headline in the server's HTML and on screen.
     const guest = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport });
     const reader = await guest.newPage();
@@ -84,7 +99,7 @@ for (const width of [1440, 375] as const) {
     await reader.getByRole('link', { name }).click();
     await expect(reader.getByRole('heading', { name, level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(reader.getByRole('list', { name: `Announcements of ${name}` }).getByRole('link', { name: headline })).toBeVisible();
-    await expect(reader.getByText('Harbour Labs builds quiet ferries for busy harbours.')).toBeVisible();
+    await expect(reader.getByText('Harbour Labs builds quiet ferries for busy harbours. Founded in Hobart.')).toBeVisible();
     await keepScreenshot(reader, testInfo, `newsroom-public-${width}`);
     await expectAccessible(reader, testInfo, `newsroom-public-${width}`);
     await guest.close();
