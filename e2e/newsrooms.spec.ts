@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { demo, expectAccessible, keepScreenshot, signIn } from './people.ts';
 
 for (const width of [1440, 375] as const) {
-  test(`a PR person at ${width} px creates a newsroom, writes an announcement, publishes it and its public page shows the headline; no serious axe violation`, async ({ browser, page }, testInfo) => {
+  test(`a PR person at ${width} px creates a newsroom, writes an announcement, publishes it and its public page shows the headline; a draft reaches a guest through its secret link; no serious axe violation`, async ({ browser, page }, testInfo) => {
     test.setTimeout(180_000);
     const viewport = { width, height: width === 375 ? 760 : 1000 };
     await page.setViewportSize(viewport);
@@ -102,6 +102,24 @@ for (const width of [1440, 375] as const) {
     await expect(reader.getByText('Harbour Labs builds quiet ferries for busy harbours. Founded in Hobart.')).toBeVisible();
     await keepScreenshot(reader, testInfo, `newsroom-public-${width}`);
     await expectAccessible(reader, testInfo, `newsroom-public-${width}`);
+
+    // A draft, shared before it is public through the hub's secret link.
+    await page.goto('/app/announcements/our');
+    await page.getByRole('button', { name: 'Create announcement' }).first().click();
+    const second = page.getByRole('dialog', { name: 'Create announcement' });
+    await second.getByRole('combobox', { name: 'Newsroom' }).selectOption({ label: name });
+    const draftHeadline = `Harbour Labs names its first captain (${run})`;
+    await second.getByRole('textbox', { name: 'Headline' }).fill(draftHeadline);
+    await second.getByRole('textbox', { name: 'Body' }).fill('She has sailed the harbour for twenty years.');
+    await second.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByRole('heading', { name: draftHeadline, level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.hub-panel__status').getByText('Draft', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Make a secret preview link' }).click();
+    const secret = await page.getByRole('textbox', { name: 'Secret preview link' }).inputValue();
+    expect(secret).toMatch(/\/app\/announcements\/\d+\/web\?preview=1&token=/);
+    await reader.goto(secret.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(reader.getByRole('heading', { name: draftHeadline, level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(reader.getByText('Preview: this is how the announcement will read once it is public.')).toBeVisible();
     await guest.close();
   });
 }
