@@ -183,8 +183,8 @@ export function ContactPage() {
       <header className="contact-hero">
         <Avatar name={view.name} src={view.avatar} size="lg" />
         <div className="contact-hero__text">
-          <h1 className="contacts__title">{view.name}</h1>
-          <p className="contacts__blurb">{[view.jobTitle, view.outlets[0]].filter(Boolean).join(' · ') || 'No job title yet'}</p>
+          <h1 className="contact-hero__name">{view.name}</h1>
+          <p className="contact-hero__line">{[view.jobTitle, view.outlets[0]].filter(Boolean).join(' · ') || 'No job title yet'}</p>
           <p className="contact-hero__meta">
             {view.userId !== null && view.slug && (
               <>
@@ -204,7 +204,7 @@ export function ContactPage() {
           </p>
         </div>
         {canWrite && (
-          <div className="contacts__actions">
+          <div className="contact-hero__actions">
             <Button variant="secondary" onClick={() => setEditing(true)}>
               Edit
             </Button>

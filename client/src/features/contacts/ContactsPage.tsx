@@ -2,7 +2,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DirectoryRow } from '../../../../contracts/contacts/api.ts';
 import { BEATS } from '../../../../contracts/users/enums.ts';
-import { Button, Checkbox, EmptyState, Input, Select, Spinner } from '../../ui/index.ts';
+import { Button, Checkbox, EmptyState, Input, PageHeader, Select, Spinner } from '../../ui/index.ts';
 import { beatLabel } from '../profiles/Beats.tsx';
 import { countryOptions } from '../settings/places.ts';
 import { BulkActions } from './BulkActions.tsx';
@@ -10,7 +10,7 @@ import { COLUMNS, saveColumns, savedColumns, toggleColumn, type ColumnKey } from
 import { ContactFormModal } from './ContactFormModal.tsx';
 import { ContactTable, rowKey } from './ContactTable.tsx';
 import { ImportModal } from './ImportModal.tsx';
-import { ContactsHeader, ContactsTabs, countOf, downloadExport } from './parts.tsx';
+import { ContactsTabs, countOf, downloadExport } from './parts.tsx';
 import { useDirectoryWindow, useLists } from './queries.ts';
 import { directorySearch, isFiltered, type DirectorySearch } from './search.ts';
 
@@ -196,7 +196,7 @@ export function ContactsPage() {
 
   return (
     <div className="contacts contacts--wide">
-      <ContactsHeader
+      <PageHeader
         title="Contacts"
         blurb="Your account's contacts and the journalists on Pressroom: everything you write about them stays with your account."
         actions={

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { ContactView, DirectoryRow } from '../../../../contracts/contacts/api.ts';
-import { Button, EmptyState, Modal, showToast, Spinner } from '../../ui/index.ts';
+import { Button, EmptyState, Modal, PageHeader, showToast, Spinner } from '../../ui/index.ts';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { conflictsOf, mergeChoices, REASONS, type Side } from './merge.ts';
-import { ContactName, ContactsHeader, ContactsTabs } from './parts.tsx';
+import { ContactName, ContactsTabs } from './parts.tsx';
 import { useContact, useDuplicates, useMerge, useNotDuplicate, type DuplicatePair } from './queries.ts';
 
 function Summary({ contact }: { contact: DirectoryRow }) {
@@ -103,7 +103,7 @@ export function DuplicatesPage() {
 
   return (
     <div className="contacts">
-      <ContactsHeader title="Duplicate contacts" blurb="Records that look like the same person. Merging keeps every note, list and address of both." />
+      <PageHeader title="Duplicate contacts" blurb="Records that look like the same person. Merging keeps every note, list and address of both." />
       <ContactsTabs />
       {pairs.isPending ? (
         <Spinner label="Looking for duplicates" />

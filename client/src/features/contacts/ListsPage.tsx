@@ -2,10 +2,10 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { DirectoryRow, ListView } from '../../../../contracts/contacts/api.ts';
 import { ApiError } from '../../lib/api/index.ts';
-import { Button, confirmDialog, EmptyState, Input, Modal, showToast, Spinner } from '../../ui/index.ts';
+import { Button, confirmDialog, EmptyState, Input, Modal, PageHeader, showToast, Spinner } from '../../ui/index.ts';
 import { useRouteMeta } from '../layout/useRouteMeta.ts';
 import { useCurrentUser } from '../session/currentUser.ts';
-import { ContactName, ContactsHeader, ContactsTabs, countOf, DoNotContactTag, downloadExport } from './parts.tsx';
+import { ContactName, ContactsTabs, countOf, DoNotContactTag, downloadExport } from './parts.tsx';
 import { membersOf, useDirectory, useListChanges, useListMembers, useLists } from './queries.ts';
 import { listSearch } from './search.ts';
 
@@ -136,10 +136,10 @@ function ListDetail({ list, canWrite, onDeleted }: { list: ListView; canWrite: b
           <h2 id="list-name" className="list-detail__name">
             {list.name}
           </h2>
-          <p className="contacts__blurb">{list.description || 'No description.'}</p>
+          <p className="list-detail__description">{list.description || 'No description.'}</p>
           <p className="contact-hero__meta">{countOf(list.count, 'contact')}</p>
         </div>
-        <div className="contacts__actions">
+        <div className="list-detail__actions">
           <Button size="sm" variant="secondary" loading={exporting} onClick={() => void exportList()}>
             Export CSV
           </Button>
@@ -218,7 +218,7 @@ export function ListsPage() {
 
   return (
     <div className="contacts">
-      <ContactsHeader
+      <PageHeader
         title={work ? 'Work lists' : 'Contact lists'}
         blurb={work ? 'The lists you work from: who to pitch, in what order.' : 'Named lists of contacts, shared with everyone in your account.'}
         actions={canWrite && <Button onClick={() => setCreating(true)}>New list</Button>}

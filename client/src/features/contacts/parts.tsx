@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import type { DirectoryRow } from '../../../../contracts/contacts/api.ts';
 import { api } from '../../lib/api/index.ts';
 import { showToast } from '../../ui/index.ts';
@@ -15,31 +14,19 @@ const TABS = [
 /** The contacts area's own tabs: phones have no left nav, and duplicates has no nav item of its own. */
 export function ContactsTabs() {
   return (
-    <nav className="contacts-tabs" aria-label="Contacts area">
+    <nav className="section-tabs" aria-label="Contacts area">
       {TABS.map((tab) => (
         <Link
           key={tab.to}
           to={tab.to}
-          className="contacts-tabs__tab"
+          className="section-tabs__tab"
           activeOptions={{ exact: true, includeSearch: false }}
-          activeProps={{ className: 'contacts-tabs__tab contacts-tabs__tab--on', 'aria-current': 'page' }}
+          activeProps={{ className: 'section-tabs__tab section-tabs__tab--on', 'aria-current': 'page' }}
         >
           {tab.label}
         </Link>
       ))}
     </nav>
-  );
-}
-
-export function ContactsHeader({ title, blurb, actions }: { title: string; blurb: string; actions?: ReactNode }) {
-  return (
-    <header className="contacts__header">
-      <div>
-        <h1 className="contacts__title">{title}</h1>
-        <p className="contacts__blurb">{blurb}</p>
-      </div>
-      {actions && <div className="contacts__actions">{actions}</div>}
-    </header>
   );
 }
 

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { InterviewListName, InterviewView } from '../../../../contracts/interviews/api.ts';
 import { DEFAULT_TIMEZONE, formatDate } from '../../lib/format/index.ts';
-import { Button, EmptyState, Spinner } from '../../ui/index.ts';
+import { Button, EmptyState, PageHeader, Spinner } from '../../ui/index.ts';
 import { Avatar } from '../composer/Avatar.tsx';
 import { useRouteMeta } from '../layout/useRouteMeta.ts';
 import { useCurrentUser } from '../session/currentUser.ts';
@@ -224,16 +224,10 @@ export function InterviewsPage() {
   const openCreate = canCreate ? () => setCreating(true) : null;
   return (
     <div className="interviews">
-      <header className="interviews__header">
-        <div>
-          <h1 className="interviews__title">{LISTS[name].title}</h1>
-          <p className="interviews__blurb">{LISTS[name].blurb}</p>
-        </div>
-        {openCreate && <Button onClick={openCreate}>Create interview</Button>}
-      </header>
-      <nav ref={tabs} className="interviews__tabs" aria-label="Interview lists">
+      <PageHeader title={LISTS[name].title} blurb={LISTS[name].blurb} actions={openCreate && <Button onClick={openCreate}>Create interview</Button>} />
+      <nav ref={tabs} className="section-tabs" aria-label="Interview lists">
         {ORDER.map((tab) => (
-          <Link key={tab} to={LISTS[tab].to} className="interviews__tab" activeProps={{ className: 'interviews__tab interviews__tab--on', 'aria-current': 'page' }}>
+          <Link key={tab} to={LISTS[tab].to} className="section-tabs__tab" activeProps={{ className: 'section-tabs__tab section-tabs__tab--on', 'aria-current': 'page' }}>
             {LISTS[tab].title}
           </Link>
         ))}

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { TaskView } from '../../../../contracts/tasks/api.ts';
 import { DEFAULT_TIMEZONE, formatDate } from '../../lib/format/index.ts';
-import { Button, Checkbox, confirmDialog, EmptyState, Select, Spinner } from '../../ui/index.ts';
+import { Button, Checkbox, confirmDialog, EmptyState, PageHeader, Select, Spinner } from '../../ui/index.ts';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { linkText } from './form.ts';
 import { useDeleteTask, useTasks, useToggleDone, type TaskFilters } from './queries.ts';
@@ -92,13 +92,11 @@ export function TasksPage() {
   const overdueCount = tasks.data?.pages[0]?.overdueCount ?? 0;
   return (
     <div className="tasks">
-      <header className="tasks__header">
-        <div>
-          <h1 className="tasks__title">Tasks</h1>
-          <p className="tasks__blurb">Your account’s to-dos: who does what, by when. Times are on your clock ({timezone}).</p>
-        </div>
-        {canChange && <Button onClick={() => setEditing({ task: null })}>New task</Button>}
-      </header>
+      <PageHeader
+        title="Tasks"
+        blurb={`Your account’s to-dos: who does what, by when. Times are on your clock (${timezone}).`}
+        actions={canChange && <Button onClick={() => setEditing({ task: null })}>New task</Button>}
+      />
       <div className="tasks__filters">
         <div className="tasks__scopes" role="group" aria-label="Whose tasks">
           {SCOPES.map((candidate) => (
