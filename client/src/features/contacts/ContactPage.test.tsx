@@ -72,6 +72,23 @@ describe('a contact’s page', () => {
     expect(await screen.findByRole('button', { name: 'Allow contact again' })).toBeInTheDocument();
   });
 
+  it('offers a message to a person on the platform', async () => {
+    mount(contact({ userId: 31, slug: 'lena-fischer' }), currentUserLike({ roles: ['pr'] }));
+    expect(await screen.findByRole('link', { name: 'Message' })).toHaveAttribute('href', '/messages?to=lena-fischer');
+  });
+
+  it('offers no message to a platform person on the do-not-contact list', async () => {
+    mount(contact({ userId: 31, slug: 'lena-fischer', doNotContact: true }), currentUserLike({ roles: ['pr'] }));
+    expect(await screen.findByText('Call after ten.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Message' })).toBeNull();
+  });
+
+  it('offers no message to a private record', async () => {
+    mount(contact({}), currentUserLike({ roles: ['pr'] }));
+    expect(await screen.findByText('Call after ten.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Message' })).toBeNull();
+  });
+
   it('gives a read-only person nothing to change', async () => {
     mount(contact({}), currentUserLike({ roles: ['pr'], isReadOnly: true }));
     expect(await screen.findByText('Call after ten.')).toBeInTheDocument();

@@ -205,6 +205,12 @@ export function ContactPage() {
         </div>
         {canWrite && (
           <div className="contact-hero__actions">
+            {/* A person on the platform is a message away, unless they are not to be contacted. */}
+            {view.userId !== null && view.slug && !view.doNotContact && (
+              <Link to="/messages" search={{ to: view.slug }} className="button button--secondary button--md">
+                <span className="button__label">Message</span>
+              </Link>
+            )}
             <Button variant="secondary" onClick={() => setEditing(true)}>
               Edit
             </Button>
