@@ -218,3 +218,29 @@ export const exportQuery = z.object({
     .refine((ids) => ids.length <= MAX_EXPORT_IDS, { message: `At most ${MAX_EXPORT_IDS} contacts at once` })
     .optional(),
 });
+
+// ---- A contact's timeline ----
+
+/** Where a timeline page ends: its last item's time and key (`2026-11-26T03:00:00.000Z_note-12`). */
+const timelineCursor = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z_[a-zA-Z]+-\d+$/, { message: 'Not a place in the timeline' });
+export const TIMELINE_PAGE = 30;
+export const timelineQuery = z.object({
+  before: timelineCursor.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(TIMELINE_PAGE),
+});
+export type TimelineQuery = z.infer<typeof timelineQuery>;
+
+const timelineBase = { key: z.string(), at: z.string() };
+const personRef = z.object({ id: z.number().int(), name: z.string() });
+/** One thing in a contact's life with the account, newest first: what the account wrote, and what a person on the platform did that the reader may see. */
+export const timelineItem = z.discriminatedUnion('kind', [
+  z.object({ ...timelineBase, kind: z.literal('note'), note: noteView }),
+  z.object({ ...timelineBase, kind: z.literal('addedToList'), list: z.object({ id: z.number().int(), name: z.string() }) }),
+  /** A post of theirs; a callout (asking for sources) is kind `callout`. */
+  z.object({ ...timelineBase, kind: z.enum(['post', 'callout']), post: z.object({ id: z.number().int(), kind: z.string(), title: z.string() }) }),
+  z.object({ ...timelineBase, kind: z.literal('interviewAnswer'), interview: z.object({ id: z.number().int(), title: z.string() }), responseId: z.number().int() }),
+  /** A message of a direct conversation between them and someone of the account. */
+  z.object({ ...timelineBase, kind: z.literal('message'), message: z.object({ id: z.number().int(), conversationId: z.number().int(), from: personRef, to: personRef, text: z.string() }) }),
+]);
+export type TimelineItem = z.infer<typeof timelineItem>;
+export const timelinePage = z.object({ data: z.array(timelineItem), hasMore: z.boolean(), next: z.string().nullable() });

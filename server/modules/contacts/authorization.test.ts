@@ -49,6 +49,7 @@ const ENDPOINTS: { method: Method; url: (f: Fixture) => string; body?: (f: Fixtu
   { method: 'POST', url: () => '/api/v1/contacts/import', body: () => importForm, ok: 200, collection: true },
   { method: 'GET', url: () => '/api/v1/contacts/export', ok: 200, collection: true },
   { method: 'GET', url: (f) => `/api/v1/contacts/${f.contact}`, ok: 200 },
+  { method: 'GET', url: (f) => `/api/v1/contacts/${f.contact}/timeline`, ok: 200 },
   { method: 'PATCH', url: (f) => `/api/v1/contacts/${f.contact}`, body: () => ({ name: 'Renamed' }), ok: 200 },
   { method: 'DELETE', url: (f) => `/api/v1/contacts/${f.contact}`, ok: 204 },
   { method: 'POST', url: (f) => `/api/v1/contacts/${f.contact}/notes`, body: () => ({ text: 'More' }), ok: 201 },

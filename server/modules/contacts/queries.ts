@@ -225,14 +225,17 @@ export async function findContact(db: Db, accountId: number, contactId: number):
   };
 }
 
-async function notesOf(db: Db, contactId: number): Promise<NoteView[]> {
-  const notes = await db
+/** A contact's notes, newest first; with `page`, only those written before its time, at most its limit. */
+export async function notesOf(db: Db, contactId: number, page?: { before: Date | null; limit: number }): Promise<NoteView[]> {
+  let query = db
     .selectFrom('contact_notes as n')
     .leftJoin('users as u', 'u.id', 'n.author_id')
     .select(['n.id', 'n.text', 'n.author_id', 'u.firstname', 'u.lastname', 'n.created_at', 'n.edited_at'])
     .where('n.contact_id', '=', contactId)
-    .orderBy('n.id', 'desc')
-    .execute();
+    .orderBy('n.id', 'desc');
+  if (page?.before) query = query.where('n.created_at', '<', page.before);
+  if (page) query = query.limit(page.limit);
+  const notes = await query.execute();
   const ids = notes.map((note) => note.id);
   const revisions = ids.length === 0 ? [] : await db.selectFrom('contact_note_revisions').selectAll().where('note_id', 'in', ids).orderBy('replaced_at', 'desc').execute();
   return notes.map((note) => ({

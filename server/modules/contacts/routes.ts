@@ -27,6 +27,8 @@ import {
   removeMembersBody,
   renameListBody,
   reorderBody,
+  timelinePage,
+  timelineQuery,
 } from '../../../contracts/contacts/api.ts';
 import { EMPTY_FIELDS } from '../../../contracts/contacts/fields.ts';
 import type { EventMetadata } from '../../../contracts/events/index.ts';
@@ -42,7 +44,8 @@ import { actorOf, requireUser } from '../auth/plugin.ts';
 import { applyChanges, contactDecider, contactStream, listDecider, listStream, type ContactCommand } from './commands.ts';
 import { exportCsv, importRows, readRows } from './csv.ts';
 import { contactsRefusal, type Member } from './permissions.ts';
-import { accountModules, anySuppressed, directory, duplicates, findContact, findNote, listMembers, listsOf, lockList, ownContacts, peopleByIds, recordsOfPeople } from './queries.ts';
+import { accountModules, anySuppressed, contactKey, directory, duplicates, findContact, findNote, listMembers, listsOf, lockList, ownContacts, peopleByIds, recordsOfPeople } from './queries.ts';
+import { contactTimeline } from './timeline.ts';
 
 const PERSON_LOCK_NAMESPACE = 7316;
 const NO_PERSON = 'No such person';
@@ -192,6 +195,13 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
     app.get('/api/v1/contacts/:id', { schema: { params: idParams, response: { 200: contactView } } }, async (request) => {
       const { member } = await memberOf(request);
       return contactOf(member, request.params.id);
+    });
+
+    app.get('/api/v1/contacts/:id/timeline', { schema: { params: idParams, querystring: timelineQuery, response: { 200: timelinePage } } }, async (request) => {
+      const { member } = await memberOf(request);
+      const key = await contactKey(db, member.accountId, request.params.id);
+      if (!key) throw new NotFound(NO_CONTACT);
+      return contactTimeline(db, member, { id: Number(key.id), userId: key.user_id === null ? null : Number(key.user_id) }, request.query);
     });
 
     app.patch('/api/v1/contacts/:id', { schema: { params: idParams, body: editContactBody, response: { 200: contactView } } }, async (request) => {

@@ -13,6 +13,7 @@ import { accessTo } from './queries.ts';
 
 export { interviewMessagesFor, interviewRoom, mayJoinInterviewRoom, type InterviewMessage } from './live.ts';
 export { interviewAnswerNotice } from './notices.ts';
+export { answerLinesReadableBy, type AnswerLine } from './queries.ts';
 
 /**
  * Publishing an interview as a callout (POST /api/v1/callouts/async/{interviewId}), in the

@@ -300,3 +300,27 @@ export async function findAnswerVideo(db: Kysely<Database>, videoId: number, by:
       : Boolean(await db.selectFrom('interview_link_uploads').select('upload_id').where('upload_id', '=', videoId).where('link_id', '=', by.linkId).executeTakeFirst());
   return mine ? { id: video.id, durationSeconds: video.duration } : null;
 }
+
+/** A person's sent response to an interview, as a line of their activity. */
+export type AnswerLine = { responseId: number; interviewId: number; title: string; sentAt: Date };
+
+/**
+ * The responses a person sent that `readerId` may read the answers of (the interview's
+ * creator or a colleague it is shared with: mayReadAnswers), newest first, sent before `before`.
+ */
+export async function answerLinesReadableBy(db: Kysely<Database>, readerId: number, personId: number, before: Date | null, limit: number): Promise<AnswerLine[]> {
+  let query = db
+    .selectFrom('interview_responses as r')
+    .innerJoin('interviews as i', 'i.id', 'r.interview_id')
+    .select(['r.id', 'r.interview_id', 'i.title', 'r.sent_at'])
+    .where('r.user_id', '=', personId)
+    .where('r.sent', '=', true)
+    .where('r.sent_at', 'is not', null)
+    .where((eb) => eb.or([eb('i.creator_id', '=', readerId), eb.exists(eb.selectFrom('interview_shares as s').select('s.user_id').whereRef('s.interview_id', '=', 'i.id').where('s.user_id', '=', readerId))]))
+    .orderBy('r.sent_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit);
+  if (before) query = query.where('r.sent_at', '<', before);
+  const rows = await query.execute();
+  return rows.map((row) => ({ responseId: Number(row.id), interviewId: Number(row.interview_id), title: row.title, sentAt: row.sent_at! }));
+}

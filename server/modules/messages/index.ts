@@ -3,4 +3,4 @@ export { conversationRoom, mayJoinConversationRoom, messagingMessagesFor, type M
 export { messagesProjection } from './projection.ts';
 export { DEFAULT_SEND_LIMIT, MessageSendLimit, SEND_TEST_LIMIT } from './rate-limit.ts';
 export { messageRoutes } from './routes.ts';
-export { unreadTotals } from './queries.ts';
+export { directMessageLines, unreadTotals, type MessageLine } from './queries.ts';

@@ -4,6 +4,7 @@ import type { MediaItem } from '../../../contracts/posts/media.ts';
 import type { Database } from '../../db/schema.ts';
 import { plainText } from '../content/rich-text.ts';
 import { isJournalist, protectionByDefault, sendRefusal, type Peer, type Person, type SendGate } from './permissions.ts';
+import { pairKey } from './projection.ts';
 import './tables.ts';
 
 type Db = Kysely<Database>;
@@ -336,4 +337,29 @@ export async function listSpamReports(db: Db) {
     content: contents.get(row.message_id) ?? '',
     reportedAt: new Date(row.reported_at).toISOString(),
   }));
+}
+
+/** A message of a direct conversation, as a line of someone's activity. */
+export type MessageLine = { id: number; conversationId: number; senderId: number; recipientId: number; text: string; sentAt: Date };
+
+/**
+ * The messages of the direct conversations between `personId` and any of `peopleIds` (an
+ * account's people), newest first, sent before `before`. Group conversations stay their
+ * members' own.
+ */
+export async function directMessageLines(db: Db, personId: number, peopleIds: readonly number[], before: Date | null, limit: number): Promise<MessageLine[]> {
+  const keys = peopleIds.filter((id) => id !== personId).map((id) => pairKey(id, personId));
+  if (keys.length === 0) return [];
+  const { rows } = await sql<{ id: number; conversation_id: number; sender_id: number; pair_key: string; content: string; sent_at: Date }>`
+    select m.id, m.conversation_id, m.sender_id, c.pair_key, m.content, m.sent_at
+    from conversations c join messages m on m.conversation_id = c.id
+    where c.pair_key = any(${keys}::text[]) and not c.is_group and not m.is_deleted
+      ${before ? sql`and m.sent_at < ${before}` : sql``}
+    order by m.sent_at desc, m.id desc
+    limit ${limit}`.execute(db);
+  return rows.map((row) => {
+    const senderId = Number(row.sender_id);
+    const [a, b] = row.pair_key.split(':').map(Number) as [number, number];
+    return { id: Number(row.id), conversationId: Number(row.conversation_id), senderId, recipientId: senderId === a ? b : a, text: plainText(row.content), sentAt: row.sent_at };
+  });
 }

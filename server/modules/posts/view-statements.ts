@@ -77,16 +77,20 @@ const NUMBERED_PAGE_MAX = 101;
  * lets one generic plan serve every page. A filter by kind, community or author keeps OFFSET:
  * its best plan depends on the one asked for.
  */
-export async function feedRows(db: Kysely<Database>, viewer: Viewer, filter: FeedFilter): Promise<PostViewRow[]> {
-  const byKind = filter.kinds ? sql`and p.kind = any(${filter.kinds}::text[])` : sql``;
-  const inCommunity = filter.communityId !== undefined ? sql`and p.community_ids @> array[${filter.communityId}]::bigint[]` : sql``;
-  const byAuthor = filter.authorId !== undefined ? sql`and p.author_id = ${filter.authorId}` : sql``;
-  const visible = sql`not p.is_deleted ${byKind} ${inCommunity} ${byAuthor}
-    and (${viewer.isAdmin}::bool or p.author_id = ${viewer.contactId} or p.creator_id = ${viewer.contactId} or (
+/** mayRead's rule, less the deleted posts, over posts `p`, in SQL. */
+export function readableBy(viewer: Viewer) {
+  return sql`(${viewer.isAdmin}::bool or p.author_id = ${viewer.contactId} or p.creator_id = ${viewer.contactId} or (
       (cardinality(p.user_types) = 0 or p.user_types @> array[${viewer.userType}]::text[])
       and (cardinality(p.community_ids) = 0 or p.community_ids && (
         select coalesce(array_agg(c.id), '{}') from communities c
         where c.type = 'public' or exists (select 1 from memberships m where m.community_id = c.id and m.user_id = ${viewer.contactId})))))`;
+}
+
+export async function feedRows(db: Kysely<Database>, viewer: Viewer, filter: FeedFilter): Promise<PostViewRow[]> {
+  const byKind = filter.kinds ? sql`and p.kind = any(${filter.kinds}::text[])` : sql``;
+  const inCommunity = filter.communityId !== undefined ? sql`and p.community_ids @> array[${filter.communityId}]::bigint[]` : sql``;
+  const byAuthor = filter.authorId !== undefined ? sql`and p.author_id = ${filter.authorId}` : sql``;
+  const visible = sql`not p.is_deleted ${byKind} ${inCommunity} ${byAuthor} and ${readableBy(viewer)}`;
   const numbered = !filter.kinds && filter.communityId === undefined && filter.authorId === undefined && filter.limit <= NUMBERED_PAGE_MAX;
   const { rows } = numbered
     ? await sql<PostViewRow>`${preparedStatement('posts_feed')}
@@ -105,4 +109,23 @@ export async function feedRows(db: Kysely<Database>, viewer: Viewer, filter: Fee
         ${viewOf(viewer.contactId)}
         order by page.published_at desc, page.id desc`.execute(db);
   return rows;
+}
+
+/** A post as a line of someone's activity: its kind, a title (or its text's start) and when it was published. */
+export type PostLine = { id: number; kind: PostKind; title: string; publishedAt: Date };
+
+/**
+ * A person's own posts the viewer may read, newest first, published before `before` (a
+ * contact's timeline in contacts). Their title, else their name (events), else their text's start.
+ */
+export async function postLinesByAuthor(db: Kysely<Database>, viewer: Viewer, authorId: number, before: Date | null, limit: number): Promise<PostLine[]> {
+  const { rows } = await sql<{ id: number; kind: PostKind; title: string | null; published_at: Date }>`
+    select p.id, p.kind, coalesce(p.fields->>'title', p.fields->>'name', left(regexp_replace(coalesce(p.fields->>'content', ''), '<[^>]*>', ' ', 'g'), 140)) as title, p.published_at
+    from posts p
+    where p.author_id = ${authorId} and p.author_type = 'person' and not p.is_deleted
+      ${before ? sql`and p.published_at < ${before}` : sql``}
+      and ${readableBy(viewer)}
+    order by p.published_at desc, p.id desc
+    limit ${limit}`.execute(db);
+  return rows.map((row) => ({ id: Number(row.id), kind: row.kind, title: (row.title ?? '').replace(/\s+/g, ' ').trim(), publishedAt: row.published_at }));
 }
