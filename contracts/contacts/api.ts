@@ -144,7 +144,27 @@ export type ContactView = z.infer<typeof contactView>;
 
 const listName = z.string().trim().min(1, { message: 'Name is required' }).max(200, { message: 'Name must be at most 200 characters' });
 const listDescription = z.string().trim().max(2000, { message: 'Description must be at most 2000 characters' });
-export const listBody = z.object({ name: listName, description: listDescription.default('') });
+/**
+ * A living list's saved search: the directory's filters (search text, beat, outlet, country,
+ * tag, has email), at least one of them.
+ */
+export const listFilter = z
+  .object({
+    q: z.string().trim().min(1).max(200).optional(),
+    beat: beatFilter.optional(),
+    outlet: z.string().trim().min(1).max(200).optional(),
+    country: countryCode.optional(),
+    tag: z.string().trim().min(1).max(50).optional(),
+    hasEmail: z.boolean().optional(),
+  })
+  .strict()
+  .refine((filter) => Object.values(filter).some((value) => value !== undefined), { message: 'A living list needs at least one filter' });
+export type ListFilter = z.infer<typeof listFilter>;
+/** With `filter`, a living list: its members are whoever matches it when the list is read. */
+export const listBody = z.object({ name: listName, description: listDescription.default(''), filter: listFilter.optional() });
+export const listFilterBody = z.object({ filter: listFilter });
+export const listFilterView = z.object({ filter: listFilter.nullable() });
+export const LIVING_LIST = 'A living list keeps itself up to date: change its filter instead';
 export const renameListBody = z.object({ name: listName.optional(), description: listDescription.optional() });
 /** Platform people may be named by user id: the account then keeps a record of them. */
 export const listMembersBody = z.object({

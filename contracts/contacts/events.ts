@@ -24,7 +24,24 @@ export const ContactsMerged = defineEvent('ContactsMerged', z.object({ accountId
 export const NotDuplicatesMarked = defineEvent('NotDuplicatesMarked', z.object({ accountId, contactId, otherId: contactId }));
 
 // A list's stream (`contact-list-{id}`).
-export const ListCreated = defineEvent('ListCreated', z.object({ accountId, listId, name: z.string(), description: z.string(), createdBy: userId }));
+/** A living list's saved search: the directory's filters it names (see api.ts listFilter). */
+export const storedListFilter = z.object({
+  q: z.string().optional(),
+  beat: z.number().int().optional(),
+  outlet: z.string().optional(),
+  country: z.string().optional(),
+  tag: z.string().optional(),
+  hasEmail: z.boolean().optional(),
+});
+export type StoredListFilter = z.infer<typeof storedListFilter>;
+/** `filter` set: a living list, whose members are the directory's matches of it when read (version 2; version 1 lists are hand-made). */
+export const ListCreated = defineEvent(
+  'ListCreated',
+  z.object({ accountId, listId, name: z.string(), description: z.string(), createdBy: userId, filter: storedListFilter.nullable() }),
+  { schemaVersion: 2, upcasters: { 1: (data: object) => ({ ...data, filter: null }) } },
+);
+/** A living list's search changed. */
+export const ListFilterChanged = defineEvent('ListFilterChanged', z.object({ accountId, listId, filter: storedListFilter }));
 export const ListRenamed = defineEvent('ListRenamed', z.object({ accountId, listId, name: z.string(), description: z.string() }));
 export const ListDeleted = defineEvent('ListDeleted', z.object({ accountId, listId }));
 /** Appended at the end of the list, in this order. */
@@ -49,4 +66,5 @@ export const contactEvents = [
   AddedToList,
   RemovedFromList,
   ListReordered,
+  ListFilterChanged,
 ] as const;

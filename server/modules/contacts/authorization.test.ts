@@ -27,7 +27,7 @@ const importForm = [
   `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\nname\nImported\r\n--${BOUNDARY}--\r\n`,
 ].join('');
 
-type Fixture = { contact: number; other: number; note: number; list: number };
+type Fixture = { contact: number; other: number; note: number; list: number; living: number };
 
 /** Fresh things of account A (Harbour PR) for each cell, so a delete in one cell leaves the next intact. */
 async function fixture(): Promise<Fixture> {
@@ -38,7 +38,8 @@ async function fixture(): Promise<Fixture> {
   const list = (await pat.call('POST', '/api/v1/contact-lists', { name: 'Matrix' })).json().id;
   await pat.call('POST', `/api/v1/contact-lists/${list}/contacts`, { contactIds: [contact, other] });
   await pat.call('POST', `/api/v1/contacts/${contact}/do-not-contact`);
-  return { contact, other, note, list };
+  const living = (await pat.call('POST', '/api/v1/contact-lists', { name: 'Matrix living', filter: { tag: 'matrix' } })).json().id;
+  return { contact, other, note, list, living };
 }
 
 /** Every contacts endpoint: how it is called on account A's things, and what A's own PR person gets. */
@@ -63,6 +64,8 @@ const ENDPOINTS: { method: Method; url: (f: Fixture) => string; body?: (f: Fixtu
   { method: 'GET', url: (f) => `/api/v1/contact-lists/${f.list}`, ok: 200 },
   { method: 'PATCH', url: (f) => `/api/v1/contact-lists/${f.list}`, body: () => ({ name: 'Renamed' }), ok: 200 },
   { method: 'DELETE', url: (f) => `/api/v1/contact-lists/${f.list}`, ok: 204 },
+  { method: 'GET', url: (f) => `/api/v1/contact-lists/${f.living}/filter`, ok: 200 },
+  { method: 'PUT', url: (f) => `/api/v1/contact-lists/${f.living}/filter`, body: () => ({ filter: { tag: 'other', hasEmail: true } }), ok: 200 },
   { method: 'POST', url: (f) => `/api/v1/contact-lists/${f.list}/contacts`, body: (f) => ({ contactIds: [f.contact] }), ok: 200 },
   { method: 'DELETE', url: (f) => `/api/v1/contact-lists/${f.list}/contacts`, body: (f) => ({ contactIds: [f.contact] }), ok: 200 },
   { method: 'PUT', url: (f) => `/api/v1/contact-lists/${f.list}/contacts`, body: (f) => ({ contactIds: [f.other, f.contact] }), ok: 200 },
@@ -134,7 +137,7 @@ describe('who may use which contacts endpoint', () => {
       },
     });
     await app.close();
-    const sample = { contact: 1, other: 2, note: 3, list: 4 };
+    const sample = { contact: 1, other: 2, note: 3, list: 4, living: 5 };
     expect(ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.url(sample).replace(/\/\d+/g, '/:id')}`).sort()).toEqual(routes.sort());
   });
 });

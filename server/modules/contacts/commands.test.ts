@@ -67,7 +67,7 @@ describe('a contact', () => {
 });
 
 describe('a list', () => {
-  const created: ContactEvent = { type: 'ListCreated', data: { accountId: ACCOUNT, listId: 7, name: 'Launch', description: '', createdBy: pat.id } };
+  const created: ContactEvent = { type: 'ListCreated', data: { accountId: ACCOUNT, listId: 7, name: 'Launch', description: '', createdBy: pat.id, filter: null } };
 
   it('is reordered only by an order that names each of its contacts once', () => {
     lists.given([created]).when({ type: 'reorder', listId: 7, by: cole, contactIds: [2, 1], members: new Set([1, 2]) }).then([{ type: 'ListReordered', data: { accountId: ACCOUNT, listId: 7, contactIds: [2, 1] } }]);
@@ -77,5 +77,14 @@ describe('a list', () => {
   it('is renamed only when something changes, and not by another account', () => {
     lists.given([created]).when({ type: 'rename', listId: 7, by: cole, name: 'Launch' }).then([]);
     lists.given([created]).when({ type: 'rename', listId: 7, by: rex, name: 'Ours' }).thenFails(NotFound, 'No such list.');
+  });
+
+  it('that lives (a saved search) changes by its filter, never by hand', () => {
+    const living: ContactEvent = { type: 'ListCreated', data: { accountId: ACCOUNT, listId: 8, name: 'Tech in AU', description: '', createdBy: pat.id, filter: { beat: 355, country: 'AU' } } };
+    lists.given([]).when({ type: 'create', listId: 8, by: pat, name: 'Tech in AU', description: '', filter: { beat: 355, country: 'AU' } }).then([living]);
+    lists.given([living]).when({ type: 'changeFilter', listId: 8, by: cole, filter: { beat: 355 } }).then([{ type: 'ListFilterChanged', data: { accountId: ACCOUNT, listId: 8, filter: { beat: 355 } } }]);
+    lists.given([living]).when({ type: 'changeFilter', listId: 8, by: cole, filter: { country: 'AU', beat: 355 } }).then([]);
+    lists.given([living]).when({ type: 'add', listId: 8, by: cole, contactIds: [1] }).thenFails(ValidationFailed, 'A living list keeps itself up to date: change its filter instead');
+    lists.given([created]).when({ type: 'changeFilter', listId: 7, by: cole, filter: { beat: 355 } }).thenFails(ValidationFailed, 'A hand-made list keeps the people put on it; make a living list for a saved search');
   });
 });

@@ -1,4 +1,5 @@
-import { NAME_REQUIRED, NO_CONTACT, NO_LIST, type ContactInput } from '../../../contracts/contacts/api.ts';
+import { LIVING_LIST, NAME_REQUIRED, NO_CONTACT, NO_LIST, type ContactInput } from '../../../contracts/contacts/api.ts';
+import type { StoredListFilter } from '../../../contracts/contacts/events.ts';
 import { PRIVATE_FIELDS, type ContactFields } from '../../../contracts/contacts/fields.ts';
 import type { ContactEvent } from '../../../contracts/contacts/index.ts';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../errors.ts';
@@ -150,10 +151,12 @@ export const contactDecider: Decider<ContactState, ContactCommand, ContactEvent>
 
 // ---- Lists ----
 
-export type ListState = { exists: false } | { exists: true; deleted: boolean; accountId: number; name: string; description: string };
+export type ListState = { exists: false } | { exists: true; deleted: boolean; accountId: number; name: string; description: string; filter: StoredListFilter | null };
 
 export type ListCommand =
-  | { type: 'create'; listId: number; by: Member; name: string; description: string }
+  /** `filter`: a living list's saved search; without it a hand-made list. */
+  | { type: 'create'; listId: number; by: Member; name: string; description: string; filter?: StoredListFilter | undefined }
+  | { type: 'changeFilter'; listId: number; by: Member; filter: StoredListFilter }
   | { type: 'rename'; listId: number; by: Member; name?: string; description?: string }
   | { type: 'delete'; listId: number; by: Member }
   /** `contactIds`: the account's contacts not yet on the list, in the order asked. */
@@ -167,7 +170,9 @@ export const listDecider: Decider<ListState, ListCommand, ContactEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'ListCreated':
-        return { exists: true, deleted: false, accountId: event.data.accountId, name: event.data.name, description: event.data.description };
+        return { exists: true, deleted: false, accountId: event.data.accountId, name: event.data.name, description: event.data.description, filter: event.data.filter };
+      case 'ListFilterChanged':
+        return state.exists ? { ...state, filter: event.data.filter } : state;
       case 'ListRenamed':
         return state.exists ? { ...state, name: event.data.name, description: event.data.description } : state;
       case 'ListDeleted':
@@ -182,10 +187,11 @@ export const listDecider: Decider<ListState, ListCommand, ContactEvent> = {
     if (command.type === 'create') {
       if (state.exists) throw new Conflict('This list exists already.');
       if (by.isReadOnly) throw new Forbidden(READ_ONLY);
-      return [{ type: 'ListCreated', data: { accountId, listId, name: command.name, description: command.description, createdBy: by.id } }];
+      return [{ type: 'ListCreated', data: { accountId, listId, name: command.name, description: command.description, createdBy: by.id, filter: command.filter ?? null } }];
     }
     if (!state.exists || state.deleted) throw new NotFound(NO_LIST);
     mayWrite(by, state.accountId, NO_LIST);
+    if (state.filter !== null && (command.type === 'add' || command.type === 'remove' || command.type === 'reorder')) throw new ValidationFailed([LIVING_LIST]);
     switch (command.type) {
       case 'rename': {
         const name = command.name ?? state.name;
@@ -194,6 +200,9 @@ export const listDecider: Decider<ListState, ListCommand, ContactEvent> = {
       }
       case 'delete':
         return [{ type: 'ListDeleted', data: { accountId, listId } }];
+      case 'changeFilter':
+        if (state.filter === null) throw new ValidationFailed(['A hand-made list keeps the people put on it; make a living list for a saved search']);
+        return same(state.filter, command.filter) ? [] : [{ type: 'ListFilterChanged', data: { accountId, listId, filter: command.filter } }];
       case 'add':
         return command.contactIds.length === 0 ? [] : [{ type: 'AddedToList', data: { accountId, listId, contactIds: command.contactIds } }];
       case 'remove':

@@ -147,10 +147,16 @@ export const contactsProjection: InlineProjection<ContactEvent | EventOf<typeof 
         return;
       }
       case 'ListCreated': {
-        const { accountId, listId, name, description, createdBy } = event.data;
-        await trx.insertInto('contact_lists').values({ id: listId, account_id: accountId, name, description, created_by: createdBy, created_at: at, updated_at: at }).execute();
+        const { accountId, listId, name, description, createdBy, filter } = event.data;
+        await trx
+          .insertInto('contact_lists')
+          .values({ id: listId, account_id: accountId, name, description, created_by: createdBy, created_at: at, updated_at: at, filter: filter === null ? null : JSON.stringify(filter) })
+          .execute();
         return;
       }
+      case 'ListFilterChanged':
+        await trx.updateTable('contact_lists').set({ filter: JSON.stringify(event.data.filter), updated_at: at }).where('id', '=', event.data.listId).execute();
+        return;
       case 'ListRenamed':
         await trx.updateTable('contact_lists').set({ name: event.data.name, description: event.data.description, updated_at: at }).where('id', '=', event.data.listId).execute();
         return;

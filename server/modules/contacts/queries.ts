@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ContactView, DirectoryQuery, DirectoryRow, ListView, NoteView } from '../../../contracts/contacts/api.ts';
+import type { StoredListFilter } from '../../../contracts/contacts/events.ts';
 import type { ContactFields } from '../../../contracts/contacts/fields.ts';
 import { BEATS } from '../../../contracts/users/enums.ts';
 import { countryName } from '../../../contracts/users/settings.ts';
@@ -284,15 +285,32 @@ export async function lockList(trx: Tx, accountId: number, listId: number): Prom
   return Boolean(row);
 }
 
-export async function listsOf(db: Db, accountId: number, listId?: number): Promise<ListView[]> {
+export async function listsOf(db: Kysely<Database>, accountId: number, listId?: number): Promise<ListView[]> {
   let query = db
     .selectFrom('contact_lists as l')
-    .select(['l.id', 'l.name', 'l.description', 'l.created_at', 'l.updated_at', sql<number>`(select count(*)::int from contact_list_members m where m.list_id = l.id)`.as('count')])
+    .select(['l.id', 'l.name', 'l.description', 'l.created_at', 'l.updated_at', 'l.filter', sql<number>`(select count(*)::int from contact_list_members m where m.list_id = l.id)`.as('count')])
     .where('l.account_id', '=', accountId)
     .orderBy(sql`lower(l.name)`)
     .orderBy('l.id');
   if (listId !== undefined) query = query.where('l.id', '=', listId);
-  return (await query.execute()).map((row) => ({ id: row.id, name: row.name, description: row.description, count: row.count, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) }));
+  const rows = await query.execute();
+  // A living list counts whoever matches its search now.
+  const counts = await Promise.all(
+    rows.map(async (row) => (row.filter === null ? row.count : ((await directory(db, accountId, livingQuery(json(row.filter), { sort: 'name', total: true, offset: 0, limit: 1 }))).total ?? 0))),
+  );
+  return rows.map((row, index) => ({ id: row.id, name: row.name, description: row.description, count: counts[index]!, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) }));
+}
+
+/** A list's saved search, or null for a hand-made list (or none of the account's). */
+export async function listFilterOf(db: Db, accountId: number, listId: number): Promise<StoredListFilter | null> {
+  const row = await db.selectFrom('contact_lists').select('filter').where('id', '=', listId).where('account_id', '=', accountId).executeTakeFirst();
+  return row?.filter ? json(row.filter) : null;
+}
+
+/** The directory's query for a living list's members: its search, and the reader's other filters beside it. */
+export function livingQuery(filter: StoredListFilter, query: Omit<DirectoryQuery, 'list'> & { list?: number | undefined }): DirectoryQuery {
+  const { list: _list, ...rest } = query;
+  return { ...rest, ...filter, sort: query.sort === 'list' ? 'name' : query.sort };
 }
 
 const HANDLE_NETWORKS = ['twitter', 'linkedIn', 'instagram', 'facebook', 'youtube'];

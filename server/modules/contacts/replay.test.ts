@@ -40,6 +40,8 @@ describe('the contacts read model', () => {
     const other = (await pat.call('POST', '/api/v1/contact-lists', { name: 'Other' })).json().id;
     await pat.call('POST', `/api/v1/contact-lists/${other}/contacts`, { contactIds: [b, d] });
     await pat.call('PATCH', `/api/v1/contact-lists/${list}`, { name: 'Launch list' });
+    const living = (await pat.call('POST', '/api/v1/contact-lists', { name: 'Tech in NZ', filter: { beat: 355, country: 'NZ' } })).json().id;
+    await demo.app.inject({ method: 'PUT', url: `/api/v1/contact-lists/${living}/filter`, headers: { 'x-requested-with': 'XMLHttpRequest' }, cookies: { [SESSION_COOKIE]: pat.token }, payload: { filter: { beat: 355 } } });
     await pat.call('POST', `/api/v1/contacts/${b}/do-not-contact`);
     await pat.call('PATCH', `/api/v1/contacts/${c}`, { jobTitle: 'Editor', tags: ['y'] });
     expect((await pat.call('POST', `/api/v1/contacts/${a}/merge`, { otherId: b })).statusCode).toBe(200);
@@ -64,6 +66,7 @@ describe('the contacts read model', () => {
     expect(live.contacts).toHaveLength(6);
     expect((live.contacts as { name: string; do_not_contact: boolean }[]).find((row) => row.name === 'Quinn Again')?.do_not_contact).toBe(true);
     expect(live.contact_notes).toHaveLength(2);
+    expect((live.contact_lists as { name: string; filter: unknown }[]).find((row) => row.name === 'Tech in NZ')?.filter).toEqual({ beat: 355 });
     expect(live.contact_note_revisions).toHaveLength(1);
     expect((live.contact_suppressions as { email: string }[]).map((row) => row.email).sort()).toEqual(['ann@a.example', 'ann@b.example', 'q2@q.example', 'quiet@q.example']);
     expect((live.contacts as { user_id: number | null; name: string }[]).find((row) => row.user_id === jo.id)?.name).toBe('Joanna Reporter');

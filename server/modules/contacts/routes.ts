@@ -29,6 +29,8 @@ import {
   reorderBody,
   timelinePage,
   timelineQuery,
+  listFilterBody,
+  listFilterView,
 } from '../../../contracts/contacts/api.ts';
 import { EMPTY_FIELDS } from '../../../contracts/contacts/fields.ts';
 import type { EventMetadata } from '../../../contracts/events/index.ts';
@@ -44,7 +46,23 @@ import { actorOf, requireUser } from '../auth/plugin.ts';
 import { applyChanges, contactDecider, contactStream, listDecider, listStream, type ContactCommand } from './commands.ts';
 import { exportCsv, importRows, readRows } from './csv.ts';
 import { contactsRefusal, type Member } from './permissions.ts';
-import { accountModules, anySuppressed, contactKey, directory, duplicates, findContact, findNote, listMembers, listsOf, lockList, ownContacts, peopleByIds, recordsOfPeople } from './queries.ts';
+import {
+  accountModules,
+  anySuppressed,
+  contactKey,
+  directory,
+  duplicates,
+  findContact,
+  findNote,
+  listFilterOf,
+  listMembers,
+  listsOf,
+  livingQuery,
+  lockList,
+  ownContacts,
+  peopleByIds,
+  recordsOfPeople,
+} from './queries.ts';
 import { contactTimeline } from './timeline.ts';
 
 const PERSON_LOCK_NAMESPACE = 7316;
@@ -113,7 +131,9 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
     app.get('/api/v1/contacts', { schema: { querystring: directoryQuery, response: { 200: directoryPage } } }, async (request) => {
       const { member } = await memberOf(request);
       if (request.query.sort === 'list' && request.query.list === undefined) throw new ValidationFailed(['Choose a list to sort by its order']);
-      return directory(db, member.accountId, request.query);
+      // A living list's members are its search's matches now.
+      const living = request.query.list === undefined ? null : await listFilterOf(db, member.accountId, request.query.list);
+      return directory(db, member.accountId, living ? livingQuery(living, request.query) : request.query);
     });
 
     app.post('/api/v1/contacts', { schema: { body: addContactBody, response: { 200: contactView, 201: contactView } } }, async (request, reply) => {
@@ -180,7 +200,10 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
 
     app.get('/api/v1/contacts/export', { schema: { querystring: exportQuery } }, async (request, reply) => {
       const { member } = await memberOf(request);
-      if (request.query.list !== undefined) await listOf(member, request.query.list);
+      if (request.query.list !== undefined) {
+        await listOf(member, request.query.list);
+        if (await listFilterOf(db, member.accountId, request.query.list)) throw new ValidationFailed(['A living list is exported from the directory: choose its people there']);
+      }
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="contacts.csv"')
@@ -293,6 +316,18 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
     app.patch('/api/v1/contact-lists/:id', { schema: { params: idParams, body: renameListBody, response: { 200: listView } } }, async (request) => {
       const { member, metadata } = await memberOf(request);
       await core.commands.run(listDecider, listStream(request.params.id), { type: 'rename', listId: request.params.id, by: member, ...request.body }, metadata);
+      return listOf(member, request.params.id);
+    });
+
+    app.get('/api/v1/contact-lists/:id/filter', { schema: { params: idParams, response: { 200: listFilterView } } }, async (request) => {
+      const { member } = await memberOf(request);
+      await listOf(member, request.params.id);
+      return { filter: await listFilterOf(db, member.accountId, request.params.id) };
+    });
+
+    app.put('/api/v1/contact-lists/:id/filter', { schema: { params: idParams, body: listFilterBody, response: { 200: listView } } }, async (request) => {
+      const { member, metadata } = await memberOf(request);
+      await core.commands.run(listDecider, listStream(request.params.id), { type: 'changeFilter', listId: request.params.id, by: member, filter: request.body.filter }, metadata);
       return listOf(member, request.params.id);
     });
 

@@ -1,3 +1,4 @@
+import type { StoredListFilter } from '../../../contracts/contacts/events.ts';
 import type { ContactFields } from '../../../contracts/contacts/fields.ts';
 
 // The contacts read model (migrations/0016_contacts.ts).
@@ -6,7 +7,7 @@ declare module '../../db/schema.ts' {
     contacts: ContactsTable;
     contact_notes: { id: number; contact_id: number; account_id: number; author_id: number; text: string; created_at: Date; edited_at: Date | null };
     contact_note_revisions: { note_id: number; text: string; replaced_at: Date };
-    contact_lists: { id: number; account_id: number; name: string; description: string; created_by: number; created_at: Date; updated_at: Date };
+    contact_lists: { id: number; account_id: number; name: string; description: string; created_by: number; created_at: Date; updated_at: Date; filter: StoredListFilter | string | null };
     contact_list_members: { list_id: number; contact_id: number; position: number; added_at: Date };
     contact_not_duplicates: { account_id: number; contact_id: number; other_id: number };
     contact_suppressions: { account_id: number; email: string; since: Date };
