@@ -2,32 +2,52 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/chromium.ts';
 import { e2ePort } from './e2e/port.ts';
 
-const baseURL = `http://127.0.0.1:${e2ePort}`;
+// Two servers, each with its own database and demo data, and one worker on each: the specs
+// share the demo people (their notifications, banners, settings), so two of them never run
+// against one server at once, yet the suite takes about half as long on two cores.
+const servers: { name: string; port: number; env: Record<string, string> }[] = [
+  { name: 'desk', port: e2ePort, env: {} },
+  { name: 'media', port: e2ePort + 1, env: { E2E_WITHOUT_REDIS: '1' } },
+];
+// The media server's specs wait on live updates and transcodes: the slow half.
+const mediaSpecs = ['interviews', 'interview-answers', 'messages', 'notifications', 'reading', 'session', 'contacts', 'newsrooms'].map((name) => `${name}.spec.ts`);
+// Recording and transcoding take both cores: they run last, alone, so nothing else slows them
+// past their waits and they slow nothing else (`--no-deps` runs them alone straight away).
+const aloneSpecs = ['video.spec.ts'];
+const urlOf = (port: number) => `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  workers: 1,
+  workers: servers.length,
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   use: {
-    baseURL,
     browserName: 'chromium',
     headless: true,
     launchOptions: await chromiumLaunchOptions(),
     trace: 'retain-on-failure',
   },
-  webServer: {
+  projects: [
+    ...servers.map(({ name, port }) => ({
+      name,
+      workers: 1,
+      use: { baseURL: urlOf(port) },
+      ...(name === 'media' ? { testMatch: mediaSpecs } : { testIgnore: [...mediaSpecs, ...aloneSpecs] }),
+    })),
+    { name: 'alone', workers: 1, use: { baseURL: urlOf(servers[1]!.port) }, testMatch: aloneSpecs, dependencies: servers.map(({ name }) => name) },
+  ],
+  webServer: servers.map(({ port, env }) => ({
     command: 'npx tsx e2e/serve.ts',
-    env: { PORT: String(e2ePort) },
+    env: { PORT: String(port), ...env },
     // The server listens only after migrating its database, and this page proves the built client is served.
-    url: `${baseURL}/app/`,
+    url: `${urlOf(port)}/app/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
     // SIGTERM rather than Playwright's default SIGKILL lets serve.ts drop the database it made.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+  })),
 });

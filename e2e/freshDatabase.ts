@@ -15,7 +15,8 @@ export async function createFreshDatabase(env: NodeJS.ProcessEnv): Promise<Fresh
 }
 
 async function createPostgresDatabase(serverUrl: string): Promise<FreshDatabase> {
-  const name = `pressroom_e2e_${Date.now()}`;
+  // The process id keeps apart the databases of servers that start in the same millisecond.
+  const name = `pressroom_e2e_${Date.now()}_${process.pid}`;
   await onServer(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
   const databaseUrl = new URL(serverUrl);
   databaseUrl.pathname = `/${name}`;
