@@ -264,3 +264,24 @@ export const timelineItem = z.discriminatedUnion('kind', [
 ]);
 export type TimelineItem = z.infer<typeof timelineItem>;
 export const timelinePage = z.object({ data: z.array(timelineItem), hasMore: z.boolean(), next: z.string().nullable() });
+
+// ---- Recommendations ----
+
+/** A journalist or expert on the platform worth approaching, and why, in words. */
+export const recommendationView = z.object({
+  userId: z.number().int(),
+  slug: z.string(),
+  avatar: z.string().nullable(),
+  name: z.string(),
+  jobTitle: z.string().nullable(),
+  role: z.enum(['journo', 'expert']),
+  beats: z.array(beat),
+  outlets: z.array(z.string()),
+  score: z.number(),
+  /** "covers tech; asked for sources on AI last week" */
+  why: z.string(),
+});
+export type RecommendationView = z.infer<typeof recommendationView>;
+export const recommendationsView = z.object({ data: z.array(recommendationView) });
+/** A person by user id in the path: anything but digits names nobody (404). */
+export const recommendationParams = z.object({ userId: idParam });

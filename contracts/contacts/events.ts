@@ -50,6 +50,10 @@ export const RemovedFromList = defineEvent('RemovedFromList', z.object({ account
 /** The whole list in its new order. */
 export const ListReordered = defineEvent('ListReordered', z.object({ accountId, listId, contactIds: z.array(contactId) }));
 
+// An account's recommendations' stream (`contact-recommendations-{accountId}`).
+/** The account does not want this person recommended again. */
+export const RecommendationDismissed = defineEvent('RecommendationDismissed', z.object({ accountId, userId, by: userId }));
+
 export const contactEvents = [
   ContactAdded,
   ContactEdited,
@@ -67,4 +71,5 @@ export const contactEvents = [
   RemovedFromList,
   ListReordered,
   ListFilterChanged,
+  RecommendationDismissed,
 ] as const;

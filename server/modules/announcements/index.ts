@@ -2,5 +2,5 @@
 export { announcementsProjection } from './projection.ts';
 export { announcementRoutes, type AnnouncementOptions } from './routes.ts';
 export { AnnouncementScheduler, type SchedulerOptions } from './scheduler.ts';
-export { newsroomHeadlines, findAnnouncement } from './queries.ts';
+export { newsroomHeadlines, findAnnouncement, announcementBeatsOf } from './queries.ts';
 export { announcementMessagesFor, type AnnouncementMessage } from './live.ts';

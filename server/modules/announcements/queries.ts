@@ -135,3 +135,12 @@ export async function newsroomHeadlines(db: Db, newsroomId: number, publicUrl: s
     .execute();
   return rows.map((row) => ({ id: Number(row.id), title: row.headline, summary: row.subtitle || row.summary, url: announcementUrl(publicUrl, Number(row.id)), publishedAt: new Date(row.public_at!) }));
 }
+
+/** The beats an account's announcements are about, most used first: what its PR people pitch (contacts' recommendations). */
+export async function announcementBeatsOf(db: Db, accountId: number): Promise<number[]> {
+  const { rows } = await sql<{ beat: number }>`
+    select b.beat from announcements a cross join unnest(a.beats) b(beat)
+    where a.account_id = ${accountId}
+    group by b.beat order by count(*) desc, b.beat`.execute(db);
+  return rows.map((row) => Number(row.beat));
+}

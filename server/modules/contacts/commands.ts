@@ -217,3 +217,23 @@ export const listDecider: Decider<ListState, ListCommand, ContactEvent> = {
     }
   },
 };
+
+// ---- Recommendations ----
+
+export const recommendationsStream = (accountId: number) => `contact-recommendations-${accountId}`;
+
+export type RecommendationsState = { dismissed: ReadonlySet<number> };
+/** `userId`: a journalist or expert on the platform, checked by the caller. */
+export type RecommendationsCommand = { type: 'dismiss'; by: Member; userId: number };
+
+export const recommendationsDecider: Decider<RecommendationsState, RecommendationsCommand, ContactEvent> = {
+  initialState: { dismissed: new Set() },
+  evolve(state, event) {
+    return event.type === 'RecommendationDismissed' ? { dismissed: new Set([...state.dismissed, event.data.userId]) } : state;
+  },
+  decide(command, state) {
+    if (command.by.isReadOnly) throw new Forbidden(READ_ONLY);
+    if (state.dismissed.has(command.userId)) return [];
+    return [{ type: 'RecommendationDismissed', data: { accountId: command.by.accountId, userId: command.userId, by: command.by.id } }];
+  },
+};

@@ -50,7 +50,7 @@ async function touchList(trx: Tx, listId: number, at: Date): Promise<void> {
  */
 export const contactsProjection: InlineProjection<ContactEvent | EventOf<typeof NameChanged>> = {
   name: 'contacts',
-  tables: ['contact_suppressions', 'contact_not_duplicates', 'contact_list_members', 'contact_lists', 'contact_note_revisions', 'contact_notes', 'contacts'],
+  tables: ['contact_recommendation_dismissals', 'contact_suppressions', 'contact_not_duplicates', 'contact_list_members', 'contact_lists', 'contact_note_revisions', 'contact_notes', 'contacts'],
   // An import's new contacts: their rows in one insert, their do-not-contact marks in one update.
   async applyAll(trx, events) {
     let added: StoredEvent<EventOf<typeof ContactAdded>>[] = [];
@@ -179,6 +179,11 @@ export const contactsProjection: InlineProjection<ContactEvent | EventOf<typeof 
           where m.list_id = ${event.data.listId} and m.contact_id = t.contact_id`.execute(trx);
         await touchList(trx, event.data.listId, at);
         return;
+      case 'RecommendationDismissed': {
+        const { accountId, userId, by } = event.data;
+        await trx.insertInto('contact_recommendation_dismissals').values({ account_id: accountId, user_id: userId, dismissed_by: by, dismissed_at: at }).onConflict((oc) => oc.doNothing()).execute();
+        return;
+      }
       case 'NameChanged':
         // A person's name is theirs: every account's record of them follows it.
         await trx.updateTable('contacts').set({ name: `${event.data.firstname} ${event.data.lastname}` }).where('user_id', '=', event.data.userId).execute();

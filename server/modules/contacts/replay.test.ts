@@ -60,12 +60,14 @@ describe('the contacts read model', () => {
       payload: importForm('name,emails,tags\nQuinn Again,quiet@q.example,back\nNew One,new@n.example,\nNew Two,,x;y\nAnn Able,ann@a.example,x\n'),
     });
     expect(imported.json()).toMatchObject({ imported: 3, updated: 1, unchanged: 0 });
+    expect((await pat.call('POST', `/api/v1/contacts/recommendations/${demo.expert.id}/dismiss`)).statusCode).toBe(204);
     await jo.call('PATCH', `/api/v1/u/${(await jo.call('GET', '/api/v1/current_user/info')).json().slug}/settings/name/first`, { firstname: 'Joanna' });
 
     const live = await snapshot();
     expect(live.contacts).toHaveLength(6);
     expect((live.contacts as { name: string; do_not_contact: boolean }[]).find((row) => row.name === 'Quinn Again')?.do_not_contact).toBe(true);
     expect(live.contact_notes).toHaveLength(2);
+    expect(live.contact_recommendation_dismissals).toHaveLength(1);
     expect((live.contact_lists as { name: string; filter: unknown }[]).find((row) => row.name === 'Tech in NZ')?.filter).toEqual({ beat: 355 });
     expect(live.contact_note_revisions).toHaveLength(1);
     expect((live.contact_suppressions as { email: string }[]).map((row) => row.email).sort()).toEqual(['ann@a.example', 'ann@b.example', 'q2@q.example', 'quiet@q.example']);

@@ -31,6 +31,8 @@ import {
   timelineQuery,
   listFilterBody,
   listFilterView,
+  recommendationParams,
+  recommendationsView,
 } from '../../../contracts/contacts/api.ts';
 import { EMPTY_FIELDS } from '../../../contracts/contacts/fields.ts';
 import type { EventMetadata } from '../../../contracts/events/index.ts';
@@ -43,7 +45,8 @@ import type { AnyEvent } from '../../events/types.ts';
 import { withUploadedFile } from '../../http/multipart.ts';
 import { created, eventMetadata } from '../../http/request-context.ts';
 import { actorOf, requireUser } from '../auth/plugin.ts';
-import { applyChanges, contactDecider, contactStream, listDecider, listStream, type ContactCommand } from './commands.ts';
+import { applyChanges, contactDecider, contactStream, listDecider, listStream, recommendationsDecider, recommendationsStream, type ContactCommand } from './commands.ts';
+import { recommendations } from './recommendations.ts';
 import { exportCsv, importRows, readRows } from './csv.ts';
 import { contactsRefusal, type Member } from './permissions.ts';
 import {
@@ -208,6 +211,21 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="contacts.csv"')
         .send(exportCsv(db, member.accountId, { listId: request.query.list, ids: request.query.ids }));
+    });
+
+    app.get('/api/v1/contacts/recommendations', { schema: { response: { 200: recommendationsView } } }, async (request) => {
+      const { member } = await memberOf(request);
+      return { data: await recommendations(db, member) };
+    });
+
+    // Dismissed for the whole account, for good: the log keeps who and when.
+    app.post('/api/v1/contacts/recommendations/:userId/dismiss', { schema: { params: recommendationParams } }, async (request, reply) => {
+      const { member, metadata } = await memberOf(request);
+      const { userId } = request.params;
+      const person = await db.selectFrom('users').select('roles').where('id', '=', userId).executeTakeFirst();
+      if (!person || !person.roles.some((role) => role === 'journo' || role === 'expert')) throw new NotFound(NO_PERSON);
+      await core.commands.run(recommendationsDecider, recommendationsStream(member.accountId), { type: 'dismiss', by: member, userId }, metadata);
+      return reply.status(204).send();
     });
 
     app.get('/api/v1/contacts/duplicates', { schema: { response: { 200: duplicatesView } } }, async (request) => {

@@ -11,6 +11,7 @@ declare module '../../db/schema.ts' {
     contact_list_members: { list_id: number; contact_id: number; position: number; added_at: Date };
     contact_not_duplicates: { account_id: number; contact_id: number; other_id: number };
     contact_suppressions: { account_id: number; email: string; since: Date };
+    contact_recommendation_dismissals: { account_id: number; user_id: number; dismissed_by: number; dismissed_at: Date };
   }
 }
 
