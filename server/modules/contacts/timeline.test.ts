@@ -18,6 +18,10 @@ beforeAll(async () => {
   await placeIn(ada, people.rival, await newAccount(ada, 'Rival PR', ['ROLE_MODULE_CONTACTS']));
 });
 
+/** PUT, which the demo callers do not send. */
+const put = (who: Caller, url: string, payload: object) =>
+  demo.app.inject({ method: 'PUT', url, headers: { 'x-requested-with': 'XMLHttpRequest' }, cookies: { pressroom_session: who.token }, payload });
+
 type Item = { kind: string; key: string; at: string; [field: string]: unknown };
 const timeline = async (who: Caller, contactId: number, query = '') => who.call('GET', `/api/v1/contacts/${contactId}/timeline${query}`);
 
@@ -73,6 +77,18 @@ describe("a contact's timeline", () => {
     expect(((await timeline(people.colleague, id)).json() as { data: Item[] }).data.filter((item) => item.kind === 'message')).toHaveLength(2);
     const times = page.data.map((item) => item.at);
     expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('shows a person\'s interview answers only to a reader who may read them', async () => {
+    const interview = (await pat.call('POST', '/api/v1/interviews', { title: 'Budget reactions', questions: [{ kind: 'text', text: 'Your take?' }] })).json();
+    await pat.call('POST', `/api/v1/interviews/${interview.id}/publish`);
+    expect((await put(jo, `/api/v1/interviews/${interview.id}/answers/${interview.questions[0].id}`, { text: 'Too little, too late' })).statusCode).toBe(200);
+    expect((await jo.call('POST', `/api/v1/interviews/${interview.id}/send`)).statusCode).toBeLessThan(300);
+    const id = (await pat.call('POST', '/api/v1/contacts', { userId: jo.id })).json().id;
+    const answer = (await timeline(pat, id)).json().data.find((item: Item) => item.kind === 'interviewAnswer');
+    expect(answer).toMatchObject({ interview: { id: interview.id, title: 'Budget reactions' } });
+    // A colleague it is not shared with reads no answers of it.
+    expect((await timeline(people.colleague, id)).json().data.filter((item: Item) => item.kind === 'interviewAnswer')).toEqual([]);
   });
 
   it('is the account\'s own: another account gets 404, a bad cursor or limit 400 with lines', async () => {
