@@ -25,3 +25,33 @@ export async function placeIn(admin: Caller, who: Caller, accountId: number, as:
   const answer = await admin.call('PATCH', `/api/v1/admin/users/${who.id}`, { accountId, ...as });
   expect(answer.statusCode, answer.body).toBe(200);
 }
+
+/** The people of a module's authorization matrix. Account A is the demo PR person's. */
+export type MatrixRole = 'anonymous' | 'journalist' | 'prOfA' | 'prOfB' | 'readOnlyOfA' | 'admin' | 'prWithoutModule';
+export const MATRIX_ROLES: MatrixRole[] = ['anonymous', 'journalist', 'prWithoutModule', 'prOfA', 'prOfB', 'readOnlyOfA', 'admin'];
+
+/**
+ * Makes them: a PR person of another account with `module` (B), a read-only colleague of A,
+ * and a PR person of an account with `otherModule` only.
+ */
+export async function matrixCallers(
+  demo: { app: FastifyInstance; admin: Caller; journalist: Caller; pr: Caller },
+  module: string,
+  otherModule: string,
+): Promise<Record<MatrixRole, Caller | null>> {
+  const { admin } = demo;
+  const accountA = (await demo.pr.call('GET', '/api/v1/current_user/info')).json().account.id as number;
+  const prOfB = await newPerson(demo.app, 'Bea');
+  await placeIn(admin, prOfB, await newAccount(admin, 'Account B', [module]));
+  const readOnlyOfA = await newPerson(demo.app, 'Reed');
+  await placeIn(admin, readOnlyOfA, accountA, { readOnly: true });
+  const prWithoutModule = await newPerson(demo.app, 'Nomo');
+  await placeIn(admin, prWithoutModule, await newAccount(admin, 'Without the module', [otherModule]));
+  return { anonymous: null, journalist: demo.journalist, prOfA: demo.pr, prOfB, readOnlyOfA, admin, prWithoutModule };
+}
+
+/** A refusal says why: a list of lines, or one line. */
+export function expectReasoned(answer: { statusCode: number; body: string; json(): unknown }, line: string): void {
+  const { errors, detail } = answer.json() as { errors?: unknown; detail?: unknown };
+  expect(Array.isArray(errors) ? errors.length > 0 && errors.every((error) => typeof error === 'string') : typeof detail === 'string', `${line}: ${answer.body}`).toBe(true);
+}

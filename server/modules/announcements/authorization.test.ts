@@ -5,7 +5,7 @@ import { useTestCore } from '../../testing/core.ts';
 import { buildTestApp } from '../../testing/app.ts';
 import { useDemo } from '../../testing/demo.ts';
 import type { Caller } from '../../testing/people.ts';
-import { newAccount, newPerson, placeIn } from '../../testing/accounts.ts';
+import { expectReasoned, MATRIX_ROLES, matrixCallers, type MatrixRole } from '../../testing/accounts.ts';
 import { draft, inMinutes, newsroomOf } from './testing.ts';
 
 const t = useTestCore(productModel, { process: false });
@@ -27,7 +27,7 @@ async function fixture(): Promise<Fixture> {
   return { draft: hidden, published: shown, token };
 }
 
-type Role = 'anonymous' | 'journalist' | 'prOfA' | 'prOfB' | 'readOnlyOfA' | 'admin' | 'prWithoutModule';
+type Role = MatrixRole;
 type Endpoint = { method: Method; url: (f: Fixture) => string; body?: () => object; expect: Partial<Record<Role, number>> & { default: number } };
 
 // What each role gets: `default` for everyone not named. Outsiders cannot tell a draft from nothing.
@@ -58,25 +58,14 @@ const callers = {} as Record<Role, Caller | null>;
 
 beforeAll(async () => {
   const ada = demo.admin;
-  const harbour = (await as(demo.pr, 'GET', '/api/v1/current_user/info')).json().account.id;
   newsroomA = (await newsroomOf(ada, 'Matrix Announcements', [demo.pr])).id;
-  callers.anonymous = null;
-  callers.journalist = demo.journalist;
-  callers.prOfA = demo.pr;
-  callers.admin = ada;
-  callers.prOfB = await newPerson(demo.app, 'Bea');
-  await placeIn(ada, callers.prOfB, await newAccount(ada, 'Account B', ['ROLE_MODULE_ONLINE_NEWSROOM']));
-  callers.readOnlyOfA = await newPerson(demo.app, 'Reed');
-  await placeIn(ada, callers.readOnlyOfA, harbour, { readOnly: true });
-  callers.prWithoutModule = await newPerson(demo.app, 'Nomo');
-  await placeIn(ada, callers.prWithoutModule, await newAccount(ada, 'Contacts only', ['ROLE_MODULE_CONTACTS']));
+  Object.assign(callers, await matrixCallers(demo, 'ROLE_MODULE_ONLINE_NEWSROOM', 'ROLE_MODULE_CONTACTS'));
 });
 
 const shape = (url: string, f: Fixture) => url.replace(f.token, ':token').replace(`/${f.draft}`, '/:draft').replace(`/${f.published}`, '/:published');
 
 describe('who may use which announcement endpoint', () => {
-  const roles: Role[] = ['anonymous', 'journalist', 'prWithoutModule', 'prOfA', 'prOfB', 'readOnlyOfA', 'admin'];
-  it.each(roles)('%s', async (role) => {
+  it.each(MATRIX_ROLES)('%s', async (role) => {
     const seen: string[] = [];
     const wanted: string[] = [];
     for (const endpoint of ENDPOINTS) {
@@ -87,8 +76,7 @@ describe('who may use which announcement endpoint', () => {
       seen.push(`${line} ${answer.statusCode}`);
       wanted.push(`${line} ${endpoint.expect[role] ?? endpoint.expect.default}`);
       if (answer.statusCode >= 400 && url.startsWith('/api/')) {
-        const { errors, detail } = answer.json() as { errors?: unknown; detail?: unknown };
-        expect(Array.isArray(errors) ? errors.length > 0 && errors.every((e) => typeof e === 'string') : typeof detail === 'string', `${line}: ${answer.body}`).toBe(true);
+        expectReasoned(answer, line);
       }
     }
     expect(seen).toEqual(wanted);

@@ -5,7 +5,7 @@ import { useTestCore } from '../../testing/core.ts';
 import { buildTestApp } from '../../testing/app.ts';
 import { useDemo } from '../../testing/demo.ts';
 import type { Caller } from '../../testing/people.ts';
-import { newAccount, newPerson, placeIn } from './testing.ts';
+import { expectReasoned, MATRIX_ROLES, matrixCallers, type MatrixRole } from '../../testing/accounts.ts';
 
 const t = useTestCore(productModel, { process: false });
 const demo = useDemo(t);
@@ -73,22 +73,11 @@ const ENDPOINTS: { method: Method; url: (f: Fixture) => string; body?: (f: Fixtu
   { method: 'PUT', url: (f) => `/api/v1/contact-lists/${f.list}/contacts`, body: (f) => ({ contactIds: [f.other, f.contact] }), ok: 200 },
 ];
 
-type Role = 'anonymous' | 'journalist' | 'prOfA' | 'prOfB' | 'readOnlyOfA' | 'admin' | 'prWithoutModule';
+type Role = MatrixRole;
 const callers = {} as Record<Role, Caller | null>;
 
 beforeAll(async () => {
-  const ada = demo.admin;
-  const harbour = (await as(demo.pr, 'GET', '/api/v1/current_user/info')).json().account.id;
-  callers.anonymous = null;
-  callers.journalist = demo.journalist;
-  callers.prOfA = demo.pr;
-  callers.admin = ada;
-  callers.prOfB = await newPerson(demo.app, 'Bea');
-  await placeIn(ada, callers.prOfB, await newAccount(ada, 'Account B', ['ROLE_MODULE_CONTACTS']));
-  callers.readOnlyOfA = await newPerson(demo.app, 'Reed');
-  await placeIn(ada, callers.readOnlyOfA, harbour, true);
-  callers.prWithoutModule = await newPerson(demo.app, 'Nomo');
-  await placeIn(ada, callers.prWithoutModule, await newAccount(ada, 'Newsroom only', ['ROLE_MODULE_ONLINE_NEWSROOM']));
+  Object.assign(callers, await matrixCallers(demo, 'ROLE_MODULE_CONTACTS', 'ROLE_MODULE_ONLINE_NEWSROOM'));
 });
 
 /** What each role gets from an endpoint called on account A's things. */
@@ -111,8 +100,7 @@ function expected(role: Role, endpoint: (typeof ENDPOINTS)[number]): number {
 }
 
 describe('who may use which contacts endpoint', () => {
-  const roles: Role[] = ['anonymous', 'journalist', 'prWithoutModule', 'prOfA', 'prOfB', 'readOnlyOfA', 'admin'];
-  it.each(roles)('%s', async (role) => {
+  it.each(MATRIX_ROLES)('%s', async (role) => {
     const seen: string[] = [];
     const wanted: string[] = [];
     for (const endpoint of ENDPOINTS) {
@@ -122,9 +110,7 @@ describe('who may use which contacts endpoint', () => {
       seen.push(`${line} ${answer.statusCode}`);
       wanted.push(`${line} ${expected(role, endpoint)}`);
       if (answer.statusCode >= 400) {
-        // A refusal says why: a list of lines, or one line.
-        const { errors, detail } = answer.json() as { errors?: unknown; detail?: unknown };
-        expect(Array.isArray(errors) ? errors.length > 0 && errors.every((e) => typeof e === 'string') : typeof detail === 'string', `${line}: ${answer.body}`).toBe(true);
+        expectReasoned(answer, line);
       }
       if (line === 'POST /api/v1/contacts/import' && answer.statusCode === 200) expect(answer.json().imported, role).toBe(1);
     }

@@ -3,7 +3,7 @@ import { productModel } from '../../model.ts';
 import { useTestCore } from '../../testing/core.ts';
 import { useDemo } from '../../testing/demo.ts';
 import type { Caller } from '../../testing/people.ts';
-import { newAccount, newPerson, placeIn } from './testing.ts';
+import { newAccount, newPerson, placeIn } from '../../testing/accounts.ts';
 
 const t = useTestCore(productModel, { process: false });
 const demo = useDemo(t);
@@ -17,7 +17,7 @@ beforeAll(async () => {
   people.colleague = await newPerson(demo.app, 'Cole');
   await placeIn(ada, people.colleague, harbour);
   people.reader = await newPerson(demo.app, 'Rita');
-  await placeIn(ada, people.reader, harbour, true);
+  await placeIn(ada, people.reader, harbour, { readOnly: true });
   people.rival = await newPerson(demo.app, 'Rex');
   await placeIn(ada, people.rival, await newAccount(ada, 'Rival PR', ['ROLE_MODULE_CONTACTS']));
 });

@@ -4,7 +4,7 @@ import { productModel } from '../../model.ts';
 import { useTestCore } from '../../testing/core.ts';
 import { useDemo } from '../../testing/demo.ts';
 import type { Caller } from '../../testing/people.ts';
-import { newAccount, newPerson, placeIn } from './testing.ts';
+import { newAccount, newPerson, placeIn } from '../../testing/accounts.ts';
 
 const t = useTestCore(productModel, { process: false });
 const demo = useDemo(t);

@@ -4,7 +4,7 @@ import { useTestCore } from '../../testing/core.ts';
 import { useDemo } from '../../testing/demo.ts';
 import type { Caller } from '../../testing/people.ts';
 import { whenSaid } from './recommendations.ts';
-import { newAccount, newPerson, placeIn } from './testing.ts';
+import { newAccount, newPerson, placeIn } from '../../testing/accounts.ts';
 
 const t = useTestCore(productModel, { process: false });
 const demo = useDemo(t);
@@ -38,7 +38,7 @@ beforeAll(async () => {
   people.paul = await newPerson(demo.app, 'Paul', 'journo');
   await chooseBeats(people.paul, [POLITICS]);
   people.reader = await newPerson(demo.app, 'Rita');
-  await placeIn(ada, people.reader, harbour, true);
+  await placeIn(ada, people.reader, harbour, { readOnly: true });
   people.rival = await newPerson(demo.app, 'Rex');
   await placeIn(ada, people.rival, await newAccount(ada, 'Rival PR', ['ROLE_MODULE_CONTACTS']));
   await chooseBeats(people.rival, [TECH]);
