@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { ASKED_ALREADY, LINK_NOT_VALID, type ConfirmationView } from '../../../contracts/newsrooms/api.ts';
 import type { EventMetadata } from '../../../contracts/events/index.ts';
 import type { Core } from '../../core.ts';
-import { Forbidden, ValidationFailed } from '../../errors.ts';
+import { ValidationFailed } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { findCompany } from '../organizations/index.ts';
 import { newsroomDecider, newsroomStream } from './commands.ts';
@@ -107,7 +107,7 @@ export async function describeLink(core: Core, code: string): Promise<Confirmati
 export async function confirmLink(core: Core, code: string, by: Member | null, metadata: EventMetadata): Promise<ConfirmationView> {
   return core.commands.transaction(async (unit) => {
     const link = await liveLink(unit.trx, code);
-    if (by?.id === link.user_id) throw new Forbidden('You cannot confirm your own request: an admin of the company does');
+    if (by?.id === link.user_id) throw new ValidationFailed(['You cannot confirm your own request: an admin of the company does']);
     // Guarded on being unused, so two clicks racing find one link to spend between them.
     const spent = await unit.trx
       .updateTable('newsroom_access_links')

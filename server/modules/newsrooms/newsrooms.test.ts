@@ -170,7 +170,11 @@ describe('permission by confirmation', () => {
     expect(page.json()).toMatchObject({ newsroom: { id: newsroomId, name: 'Confirmed Room' }, company: { name: 'Harbour Labs' }, person: { id: agency.id, email: agency.email }, confirmed: false });
     expect(page.json().grants).toMatch(/^Aggie Tester will be able to edit the Confirmed Room newsroom of Harbour Labs: its name, .* It does not make them a member of your account/);
 
-    expect((await agency.call('POST', `/api/v1/newsrooms/confirm/${code}`)).statusCode).toBe(403);
+    // Asking is not granting: the asker's own click is refused with the rule's line (a 422, which
+    // keeps them signed in), and the link stays theirs to forward.
+    const own = await agency.call('POST', `/api/v1/newsrooms/confirm/${code}`);
+    expect(own.statusCode).toBe(422);
+    expect(own.json().errors).toEqual(['You cannot confirm your own request: an admin of the company does']);
     const confirmed = await guest('POST', `/api/v1/newsrooms/confirm/${code}`);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().confirmed).toBe(true);
