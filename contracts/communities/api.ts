@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wordsSlug } from '../slugs.ts';
 import { postKind } from '../posts/kinds.ts';
 import { author } from '../posts/views.ts';
 
@@ -15,13 +16,7 @@ export const communitySlug = z.string().regex(SLUG, { message: SLUG_RULE });
 
 /** "Réseau Santé & Co" -> "reseau-sante-co": the address a new community gets when none is chosen, or null when the name gives none. */
 export function slugOfName(name: string): string | null {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, 60)
-    .replace(/^-+|-+$/g, '');
+  const slug = wordsSlug(name);
   return SLUG.test(slug) ? slug : null;
 }
 

@@ -36,6 +36,7 @@ import { findCompany, findEmployer, isResponsibleFor, type CompanyRecord } from 
 import { findOwnImage } from '../uploads/index.ts';
 import { confirmLink, describeLink, requestAccess } from './access.ts';
 import { newsroomDecider, newsroomStream, type NewsroomChanges } from './commands.ts';
+import { wordsSlug } from '../../../contracts/slugs.ts';
 import { feedOf, renderPage, type Headline, type PublicNewsroom } from './page.ts';
 import { isPlatformAdmin, maySee, newsroomsRefusal, type Member } from './permissions.ts';
 import {
@@ -73,14 +74,7 @@ const EMPTY_FIELDS: NewsroomFields = { name: '', slug: '', logo: null, brandColo
 
 /** An address made from a name: lower-case words joined by hyphens, at least one letter, never a reserved word. */
 export function slugFrom(name: string): string {
-  let slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 50)
-    .replace(/-+$/, '');
+  let slug = wordsSlug(name, 50);
   if (!/[a-z]/.test(slug)) slug = slug ? `newsroom-${slug}` : 'newsroom';
   if (slug.length < 2 || (RESERVED_SLUGS as readonly string[]).includes(slug)) slug = `${slug}-newsroom`;
   return slug;

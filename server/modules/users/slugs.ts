@@ -1,19 +1,11 @@
 import type { Kysely } from 'kysely';
+import { wordsSlug } from '../../../contracts/slugs.ts';
 import type { Database } from '../../db/schema.ts';
 import { isSlugTaken } from './queries.ts';
 
 /** "Zoë O'Brien" -> "zoe-o-brien": the readable part of /u/{slug}. */
 export function slugify(...parts: string[]): string {
-  const slug = parts
-    .join(' ')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return slug || 'user';
+  return wordsSlug(parts.join(' ')) || 'user';
 }
 
 /** The name's slug, or with the id appended when someone has it already. */

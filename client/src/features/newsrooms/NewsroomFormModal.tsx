@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { NewsroomView } from '../../../../contracts/newsrooms/api.ts';
+import { wordsSlug } from '../../../../contracts/slugs.ts';
 import { ApiError, linesOf } from '../../lib/api/index.ts';
 import { Button, Checkbox, Input, Modal, Select, showToast } from '../../ui/index.ts';
 import { ErrorIcon } from '../../ui/icons.tsx';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { settingsApi } from '../settings/api.ts';
-import { DEFAULT_BRAND_COLOUR, LINK_FIELDS, bodyOf, draftOf, errorsByField, fieldOf, slugFromName, type FieldName, type NewsroomDraft } from './form.ts';
+import { DEFAULT_BRAND_COLOUR, LINK_FIELDS, bodyOf, draftOf, errorsByField, fieldOf, type FieldName, type NewsroomDraft } from './form.ts';
 import { ImageUpload } from './ImageUpload.tsx';
 import { useSaveNewsroom } from './queries.ts';
 
@@ -124,7 +125,7 @@ export function NewsroomFormModal({ open, onClose, newsroom, onCreated }: Newsro
           onChange={(event) => {
             const name = event.target.value;
             change('name', name);
-            if (!slugTouched) setDraft((current) => ({ ...current, slug: slugFromName(name) }));
+            if (!slugTouched) setDraft((current) => ({ ...current, slug: wordsSlug(name) }));
           }}
         />
         <Input

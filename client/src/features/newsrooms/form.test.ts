@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { NewsroomSummary } from '../../../../contracts/newsrooms/api.ts';
-import { bodyOf, draftOf, errorsByField, slugFromName } from './form.ts';
+import { wordsSlug } from '../../../../contracts/slugs.ts';
+import { bodyOf, draftOf, errorsByField } from './form.ts';
 import { placeNewsroom } from './queries.ts';
 
 describe('the newsroom form', () => {
   it('suggests an address from the name, as the server’s rule allows', () => {
-    expect(slugFromName('Harbour PR — Newsroom')).toBe('harbour-pr-newsroom');
-    expect(slugFromName('  Café Zürich  ')).toBe('cafe-zurich');
+    expect(wordsSlug('Harbour PR — Newsroom')).toBe('harbour-pr-newsroom');
+    expect(wordsSlug('  Café Zürich  ')).toBe('cafe-zurich');
   });
 
   it('sends the company on creation and leaves blank links out', () => {

@@ -43,18 +43,6 @@ export function draftOf(newsroom: NewsroomView | null, companyId: number | null)
   };
 }
 
-/** The address a name suggests: lower case, words joined by hyphens, what the server's rule allows. */
-export function slugFromName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-}
-
 /** The request body: blank links are left out (the server drops them too), the slug only when it is set. */
 export function bodyOf(draft: NewsroomDraft): NewsroomInput & { companyId?: number } {
   const links = Object.fromEntries(Object.entries(draft.links).filter(([, value]) => value.trim() !== ''));
