@@ -6,7 +6,7 @@ import { applyInline, applyInlineBatch, type InlineProjection } from '../project
 import { fold, type Decider } from './decider.ts';
 import { lockLogForAppend } from './horizon.ts';
 import type { EventStore } from './store.ts';
-import type { AnyEvent, StoredEvent, Tx } from './types.ts';
+import type { AnyEvent, StoredEvent, StreamAppend, Tx } from './types.ts';
 
 export type CommandResult<State, E extends AnyEvent> = { state: State; version: number; events: StoredEvent<E>[] };
 
@@ -58,16 +58,30 @@ export class UnitOfWork<E extends AnyEvent> {
   }
 
   /**
-   * Starts new streams with events decided by the caller, in one append and one pass of the
-   * inline projections (applyInlineBatch): a group-commit path's many new things at once.
+   * Starts new streams with events decided by the caller, positioned in the order given: a
+   * group-commit path's many new things at once.
    */
-  async startStreams(streams: readonly { streamId: string; events: E[]; metadata: EventMetadata }[]): Promise<StoredEvent<E>[][]> {
-    if (streams.length === 0) return [];
-    const stored = await this.store.startStreamsInTransaction(this.trx, streams);
+  startStreams(streams: readonly { streamId: string; events: E[]; metadata: EventMetadata }[]): Promise<StoredEvent<E>[][]> {
+    return this.appendStreams(
+      streams.map((stream) => ({ ...stream, expected: 'no_stream' })),
+      { inRequestOrder: true },
+    );
+  }
+
+  /**
+   * Appends events decided by the caller to several streams in one statement and one pass of
+   * the inline projections (applyInlineBatch). Loading and deciding is the caller's, in this
+   * transaction, so that the versions it gives are the ones it decided on.
+   */
+  async appendStreams(appends: readonly StreamAppend<E>[], options: { inRequestOrder?: boolean } = {}): Promise<StoredEvent<E>[][]> {
+    const written = appends.filter((append) => append.events.length > 0);
+    if (written.length === 0) return appends.map(() => []);
+    const stored = await this.store.appendStreamsInTransaction(this.trx, written, options);
     const events = stored.flat();
     await applyInlineBatch(this.inline, this.trx, events);
     this.appended.push(...events);
-    return stored;
+    const byAppend = new Map(written.map((append, index) => [append, stored[index]!]));
+    return appends.map((append) => byAppend.get(append) ?? []);
   }
 }
 

@@ -104,6 +104,44 @@ describe('two transactions appending at the same expected version', () => {
   });
 });
 
+describe('appending to several streams in one statement', () => {
+  it('gives each append its own versions and metadata, several to one stream in the order given', async () => {
+    await t.core.store.append('tally-m1', 'no_stream', [opened('m1')], metadata());
+    const stored = await t.database.db.transaction().execute(async (trx) => {
+      await lockLogForAppend(trx);
+      return t.core.store.appendStreamsInTransaction(trx, [
+        { streamId: 'tally-m1', expected: 1, events: [counted('m1', 1)], metadata: metadata({ requestId: 'one' }) },
+        { streamId: 'tally-m1', expected: 2, events: [counted('m1', 2), counted('m1', 3)], metadata: metadata({ requestId: 'two' }) },
+        { streamId: 'tally-m2', expected: 'no_stream', events: [opened('m2')], metadata: metadata({ requestId: 'three' }) },
+      ]);
+    });
+    expect(stored.map((events) => events.map((e) => [e.streamId, e.streamVersion, e.metadata.requestId]))).toEqual([
+      [['tally-m1', 2, 'one']],
+      [['tally-m1', 3, 'two'], ['tally-m1', 4, 'two']],
+      [['tally-m2', 1, 'three']],
+    ]);
+    const streams = await t.core.store.readStreams(t.database.db, ['tally-m2', 'tally-m1', 'tally-none']);
+    expect([...streams].map(([id, events]) => [id, events.map((e) => (e.data as { amount?: number }).amount ?? 0)])).toEqual([
+      ['tally-m2', [0]],
+      ['tally-m1', [0, 1, 2, 3]],
+      ['tally-none', []],
+    ]);
+  });
+
+  it('refuses the whole statement when one stream has moved on, storing nothing', async () => {
+    await t.core.store.append('tally-m3', 'no_stream', [opened('m3'), counted('m3')], metadata());
+    const attempt = t.database.db.transaction().execute(async (trx) => {
+      await lockLogForAppend(trx);
+      return t.core.store.appendStreamsInTransaction(trx, [
+        { streamId: 'tally-m4', expected: 'no_stream', events: [opened('m4')], metadata: metadata() },
+        { streamId: 'tally-m3', expected: 1, events: [counted('m3', 9)], metadata: metadata() },
+      ]);
+    });
+    await expect(attempt).rejects.toBeInstanceOf(Conflict);
+    expect([await countRows('tally-m3'), await countRows('tally-m4')]).toEqual([2, 0]);
+  });
+});
+
 describe('schema versions', () => {
   it('reads an event stored in an old shape in the current one', async () => {
     await sql`insert into events (stream_id, stream_version, type, schema_version, data, metadata)

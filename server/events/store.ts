@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { EventMetadata } from '../../contracts/events/index.ts';
-import { preparedStatement } from '../db/connect.ts';
+import { batchArray, preparedStatement } from '../db/connect.ts';
 import { Conflict } from '../errors.ts';
 import { insertAppends, isUniqueViolation, type AppendRequest, type InsertedRow } from './append-statement.ts';
 import type { Batcher } from '../db/batcher.ts';
 import { appendBatcher } from './group-commit.ts';
 import { appendHorizon, isDeclaredAppender } from './horizon.ts';
 import type { EventRegistry } from './registry.ts';
-import { START, type AnyEvent, type Checkpoint, type Executor, type ExpectedVersion, type StoredEvent, type Tx } from './types.ts';
+import { START, type AnyEvent, type StreamAppend, type Checkpoint, type Executor, type ExpectedVersion, type StoredEvent, type Tx } from './types.ts';
 
 type EventRow = {
   position: number;
@@ -69,16 +69,19 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
   }
 
   /**
-   * Starts several new streams inside the caller's transaction in one statement, in the order
-   * given: the group-commit paths that create many things at once (messages). Any stream that
-   * exists already is a Conflict, and nothing is stored.
+   * Appends to several streams inside the caller's transaction in one statement: the
+   * group-commit paths that write many things at once (messages, answers, an import). Appends
+   * to one stream must be consecutive, the first carrying the version the stream is at; each
+   * append keeps its own metadata. A stream at another version than expected is a Conflict,
+   * and nothing is stored. `inRequestOrder` (new streams only) gives positions in the order
+   * given, where the log must read as things happened.
    */
-  async startStreamsInTransaction(trx: Tx, streams: readonly { streamId: string; events: E[]; metadata: EventMetadata }[]): Promise<StoredEvent<E>[][]> {
+  async appendStreamsInTransaction(trx: Tx, appends: readonly StreamAppend<E>[], { inRequestOrder = false } = {}): Promise<StoredEvent<E>[][]> {
     if (!isDeclaredAppender(trx)) throw new Error('A transaction that appends starts with lockLogForAppend(trx)');
-    const requests = streams.map((stream) => this.request(stream.streamId, 'no_stream', stream.events, stream.metadata));
+    const requests = appends.map((append) => this.request(append.streamId, append.expected, append.events, append.metadata));
     let rows: InsertedRow[];
     try {
-      rows = await insertAppends(trx, requests, { inRequestOrder: true });
+      rows = await insertAppends(trx, requests, { inRequestOrder });
     } catch (error) {
       if (isUniqueViolation(error)) throw new Conflict();
       throw error;
@@ -86,7 +89,9 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
     if (rows.length !== requests.reduce((sum, request) => sum + request.events.length, 0)) throw new Conflict();
     const byStream = new Map<string, InsertedRow[]>();
     for (const row of rows) byStream.set(row.stream_id, [...(byStream.get(row.stream_id) ?? []), row]);
-    return streams.map((stream, index) => this.stored(requests[index]!, stream.events, byStream.get(stream.streamId) ?? [], stream.metadata));
+    for (const streamRows of byStream.values()) streamRows.sort((a, b) => a.stream_version - b.stream_version);
+    // A stream's rows, in version order, belong to its appends in the order they were given.
+    return appends.map((append, index) => this.stored(requests[index]!, append.events, byStream.get(append.streamId)!.splice(0, append.events.length), append.metadata));
   }
 
   async readStream(executor: Executor, streamId: string, afterVersion = 0): Promise<StoredEvent<E>[]> {
@@ -95,6 +100,20 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
       from events where stream_id = ${streamId} and stream_version > ${afterVersion}
       order by stream_version`.execute(executor);
     return rows.rows.map((row) => this.decode(row));
+  }
+
+  /** Several streams in one statement, each in version order; a stream with no events reads as empty. */
+  async readStreams(executor: Executor, streamIds: readonly string[]): Promise<Map<string, StoredEvent<E>[]>> {
+    const byStream = new Map<string, StoredEvent<E>[]>(streamIds.map((streamId) => [streamId, []]));
+    if (streamIds.length === 0) return byStream;
+    // Stream by stream through the index: a join on the unnested list planned a scan of the log.
+    const rows = await sql<EventRow>`${preparedStatement('events_read_streams')}
+      select e.position, e.stream_id, e.stream_version, e.type, e.schema_version, e.data, e.metadata,
+             e.transaction_id::text as transaction_id, e.recorded_at
+      from unnest(${batchArray([...new Set(streamIds)], 'text')}) as s(stream_id)
+      cross join lateral (select * from events where stream_id = s.stream_id order by stream_version) e`.execute(executor);
+    for (const row of rows.rows) byStream.get(row.stream_id)!.push(this.decode(row));
+    return byStream;
   }
 
   /**

@@ -17,6 +17,9 @@ export type StoredEvent<E extends AnyEvent = AnyEvent> = E & {
 /** What the caller believes the stream's version is: a number (0 = empty), or no check at all. */
 export type ExpectedVersion = number | 'no_stream' | 'any';
 
+/** Events for one stream, decided by the caller at the version it read. */
+export type StreamAppend<E extends AnyEvent = AnyEvent> = { streamId: string; expected: ExpectedVersion; events: E[]; metadata: EventMetadata };
+
 /**
  * A point in the commit-safe order of the log. Transaction ids come first because a
  * transaction may take a position early and commit late; see read-all.ts.
