@@ -15,6 +15,7 @@ import { seedShowcase } from './seed/showcase.ts';
 import { createServices } from './services.ts';
 import { videoWorkerFor } from './modules/video/index.ts';
 import { AnnouncementScheduler } from './modules/announcements/index.ts';
+import { NewsFetcher, privateFeedReach } from './modules/news/index.ts';
 
 const config = loadConfig();
 const log = createLog(config.logLevel);
@@ -35,6 +36,9 @@ const videoWorker = config.runProcessors ? videoWorkerFor(core, config, log, () 
 videoWorker?.start();
 const scheduler = config.runProcessors ? new AnnouncementScheduler(core, { log }) : null;
 scheduler?.start();
+// Outside news feeds, each claimed under a lease: any number of processes may run a fetcher.
+const newsFetcher = config.runProcessors ? new NewsFetcher(core, { log, limits: { mayReachPrivate: privateFeedReach(config.env, config.publicUrl) } }) : null;
+newsFetcher?.start();
 const services = createServices(core, config, mail ? { mailQueued: () => mail.wake() } : {});
 const app = await buildApp(core, { logLevel: config.logLevel, clientDir, realtime: io, services, uploads: config.uploads, video: { maxSeconds: config.video.maxSeconds, onQueued: () => videoWorker?.poke() } });
 if (firstStart) await seedShowcase(app);
@@ -55,6 +59,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .then(() => mail?.stop())
       .then(() => videoWorker?.stop())
       .then(() => scheduler?.stop())
+      .then(() => newsFetcher?.stop())
       .then(() => core.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

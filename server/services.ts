@@ -4,6 +4,7 @@ import { AuthRateLimits, TEST_AUTH_LIMITS, type AuthLimits } from './modules/aut
 import { LINK_TEST_LIMIT, LinkRateLimit } from './modules/interviews/links.ts';
 import { LikeToggles } from './modules/likes/toggles.ts';
 import { DEFAULT_SEND_LIMIT, MessageSendLimit, SEND_TEST_LIMIT } from './modules/messages/index.ts';
+import { privateFeedReach } from './modules/news/index.ts';
 import { StreamTokens } from './modules/users/stream-tokens.ts';
 
 /** What the HTTP modules need beyond the core: settings and the helpers built from them. */
@@ -20,6 +21,8 @@ export type Services = {
   devTools: boolean;
   /** Delivers queued mail now rather than at the next poll (no-op without SMTP). */
   mailQueued: () => void;
+  /** Which private or loopback addresses an outside news feed may have (news module). */
+  newsFeedReach: (url: URL) => boolean;
 };
 
 export function createServices(
@@ -44,5 +47,6 @@ export function createServices(
     secureCookies: config.secureCookies,
     devTools: config.devTools,
     mailQueued: options.mailQueued ?? (() => undefined),
+    newsFeedReach: privateFeedReach(config.env, config.publicUrl),
   };
 }

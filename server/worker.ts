@@ -4,6 +4,7 @@ import { withStreamPush } from './feeds/model.ts';
 import { createLog } from './log.ts';
 import { videoWorkerFor } from './modules/video/index.ts';
 import { AnnouncementScheduler } from './modules/announcements/index.ts';
+import { NewsFetcher, privateFeedReach } from './modules/news/index.ts';
 import { productModel } from './model.ts';
 import { createRealtimeServer } from './realtime/gateway.ts';
 import { withRealtime } from './realtime/model.ts';
@@ -23,6 +24,8 @@ videoWorker.start();
 // Scheduled announcements and embargoes, claimed row by row: any number of processes may run one.
 const scheduler = new AnnouncementScheduler(core, { log });
 scheduler.start();
+const newsFetcher = new NewsFetcher(core, { log, limits: { mayReachPrivate: privateFeedReach(config.env, config.publicUrl) } });
+newsFetcher.start();
 log.info({ processors: productModel.processors.map((p) => `${p.name}@${p.version}`) }, 'worker running');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -30,6 +33,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void videoWorker
       .stop()
       .then(() => scheduler.stop())
+      .then(() => newsFetcher.stop())
       .then(() => core.close())
       .then(() => process.exit(0));
   });

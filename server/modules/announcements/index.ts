@@ -4,3 +4,4 @@ export { announcementRoutes, type AnnouncementOptions } from './routes.ts';
 export { AnnouncementScheduler, type SchedulerOptions } from './scheduler.ts';
 export { newsroomHeadlines, findAnnouncement, announcementBeatsOf } from './queries.ts';
 export { announcementMessagesFor, type AnnouncementMessage } from './live.ts';
+export { wireAnnouncements, type WireAnnouncement } from './wire.ts';
