@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from './demo.ts';
 export type Caller = {
   id: number;
   token: string;
-  call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object): Promise<LightMyRequestResponse>;
+  call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object): Promise<LightMyRequestResponse>;
 };
 
 /** A demo person signed in through the API, calling it with their session cookie. */

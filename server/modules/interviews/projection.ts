@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { InterviewEvent } from '../../../contracts/interviews/index.ts';
 import type { PostEvent } from '../../../contracts/posts/index.ts';
+import { batchArray, preparedStatement } from '../../db/connect.ts';
+import type { StoredEvent, Tx } from '../../events/types.ts';
 import type { InlineProjection } from '../../projections/inline.ts';
 
 /**
@@ -11,6 +13,19 @@ import type { InlineProjection } from '../../projections/inline.ts';
 export const interviewsProjection: InlineProjection<InterviewEvent | PostEvent> = {
   name: 'interviews',
   tables: ['interview_saved_answers', 'interview_answers', 'interview_responses', 'interview_shares', 'interview_invitations', 'interview_questions', 'interviews'],
+  // A batch of answers (answering.ts) writes its runs of submitted answers in one statement each.
+  async applyAll(trx, events) {
+    let run: Submitted[] = [];
+    for (const event of [...events, null]) {
+      if (event?.type === 'AnswerSubmitted') {
+        run.push(event as Submitted);
+        continue;
+      }
+      if (run.length > 0) await applySubmitted(trx, run);
+      run = [];
+      if (event) await this.apply(trx, event);
+    }
+  },
   async apply(trx, event) {
     const at = event.recordedAt;
     switch (event.type) {
@@ -162,6 +177,23 @@ export const interviewsProjection: InlineProjection<InterviewEvent | PostEvent> 
     }
   },
 };
+
+type Submitted = StoredEvent<Extract<InterviewEvent, { type: 'AnswerSubmitted' }>>;
+
+/** Submitted answers as `apply` would leave them one after another: of one question answered twice, the later stands. */
+async function applySubmitted(trx: Tx, submitted: readonly Submitted[]): Promise<void> {
+  const latest = [...new Map(submitted.map((event) => [`${event.data.responseId}:${event.data.questionId}`, event])).values()];
+  const column = <T>(pick: (event: Submitted) => T) => latest.map(pick);
+  await sql`${preparedStatement('interview_answers_submitted')}
+    insert into interview_answers (response_id, question_id, interview_id, kind, text, video_id, skipped, answered_at)
+    select response_id, question_id, interview_id, kind, text, video_id, false, answered_at::timestamptz
+    from unnest(${batchArray(column((e) => e.data.responseId), 'int8')}, ${batchArray(column((e) => e.data.questionId), 'int8')}, ${batchArray(column((e) => e.data.interviewId), 'int8')},
+                ${batchArray(column((e) => e.data.kind), 'text')}, ${batchArray(column((e) => e.data.text), 'text')}, ${batchArray(column((e) => e.data.videoId), 'int8')},
+                ${batchArray(column((e) => e.recordedAt.toISOString()), 'text')})
+      as b(response_id, question_id, interview_id, kind, text, video_id, answered_at)
+    on conflict (response_id, question_id) do update
+      set kind = excluded.kind, text = excluded.text, video_id = excluded.video_id, skipped = false, answered_at = excluded.answered_at`.execute(trx);
+}
 
 async function questionKindOf(trx: Parameters<InlineProjection['apply']>[0], questionId: number) {
   return (await trx.selectFrom('interview_questions').select('kind').where('id', '=', questionId).executeTakeFirst())?.kind;

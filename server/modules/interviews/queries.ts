@@ -230,33 +230,50 @@ export async function findResponseId(db: Kysely<Database>, interviewId: number, 
 
 /** What an answerer sees: with showQuestions every question, otherwise those answered so far and the next. */
 export async function answeringView(db: Kysely<Database>, interviewId: number, responseId: number | null, now: Date): Promise<AnsweringView | null> {
-  const row = (await interviewRows(db).where('i.id', '=', interviewId).executeTakeFirst()) as InterviewRow | undefined;
-  if (!row) return null;
-  const [questions, response] = await Promise.all([questionsOf(db, [interviewId]).then((all) => all.get(interviewId) ?? []), responseId === null ? null : findResponseView(db, responseId, null)]);
-  const done = new Set(response?.answers.map((answer) => answer.questionId) ?? []);
-  const next = questions.find((question) => !done.has(question.id)) ?? null;
-  const { status, closedReason } = statusOf(row, now);
-  return {
-    interview: {
-      id: Number(row.id),
-      title: row.title,
-      brief: row.brief,
-      deadline: row.deadline?.toISOString() ?? null,
-      status,
-      closedReason,
-      closedLine: closedReason ? CLOSED_LINES[closedReason] : null,
-      showQuestions: row.show_questions,
-      allowSkip: row.allow_skip,
-      creator: authorOf({ ...row, author_id: Number(row.creator_id), author_type: 'person' }),
-      calloutId: row.callout_id === null ? null : Number(row.callout_id),
-      createdAt: row.created_at.toISOString(),
-      publishedAt: row.published_at?.toISOString() ?? null,
-    },
-    questions: row.show_questions ? questions : questions.filter((question) => done.has(question.id) || question.id === next?.id),
-    questionsCount: questions.length,
-    nextQuestionId: next?.id ?? null,
-    response,
-  };
+  return (await answeringViews(db, [{ interviewId, responseId }], now))[0] ?? null;
+}
+
+/** What each answerer sees, in a few statements whatever their number (a batch of answers); an interview that does not exist gives none. */
+export async function answeringViews(db: Kysely<Database>, wanted: readonly { interviewId: number; responseId: number | null }[], now: Date): Promise<(AnsweringView | null)[]> {
+  if (wanted.length === 0) return [];
+  const interviewIds = [...new Set(wanted.map((one) => one.interviewId))];
+  const responseIds = wanted.flatMap((one) => (one.responseId === null ? [] : [one.responseId]));
+  const [rows, questions, responses] = await Promise.all([
+    interviewRows(db).where('i.id', 'in', interviewIds).execute() as Promise<InterviewRow[]>,
+    questionsOf(db, interviewIds),
+    findResponseViews(db, responseIds),
+  ]);
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return wanted.map(({ interviewId, responseId }) => {
+    const row = byId.get(interviewId);
+    if (!row) return null;
+    const asked = questions.get(interviewId) ?? [];
+    const response = responseId === null ? null : (responses.get(responseId) ?? null);
+    const done = new Set(response?.answers.map((answer) => answer.questionId) ?? []);
+    const next = asked.find((question) => !done.has(question.id)) ?? null;
+    const { status, closedReason } = statusOf(row, now);
+    return {
+      interview: {
+        id: Number(row.id),
+        title: row.title,
+        brief: row.brief,
+        deadline: row.deadline?.toISOString() ?? null,
+        status,
+        closedReason,
+        closedLine: closedReason ? CLOSED_LINES[closedReason] : null,
+        showQuestions: row.show_questions,
+        allowSkip: row.allow_skip,
+        creator: authorOf({ ...row, author_id: Number(row.creator_id), author_type: 'person' }),
+        calloutId: row.callout_id === null ? null : Number(row.callout_id),
+        createdAt: row.created_at.toISOString(),
+        publishedAt: row.published_at?.toISOString() ?? null,
+      },
+      questions: row.show_questions ? asked : asked.filter((question) => done.has(question.id) || question.id === next?.id),
+      questionsCount: asked.length,
+      nextQuestionId: next?.id ?? null,
+      response,
+    };
+  });
 }
 
 /** Saved media: the answers a person kept, newest first. */

@@ -56,8 +56,9 @@ import {
 import { insertLink, liveLink, listLinks, newLinkToken, revokeLink, type LinkRateLimit, type LiveLink } from './links.ts';
 import { clock } from './clock.ts';
 import { lockInterview } from './locks.ts';
+import { Answering, type RespondRequest } from './answering.ts';
 import { mayManage, mayReadAnswers, mayView, type Person } from './permissions.ts';
-import { accessTo, answeringView as answeringOf, findAnswerVideo, findResponseId, interviewView as viewOf, listInterviews, listResponses, listSavedAnswers, sentResponsesCount } from './queries.ts';
+import { accessTo, answeringView as answeringOf, findAnswerVideo, findResponseId, interviewView as viewOf, listInterviews, listResponses, listSavedAnswers } from './queries.ts';
 
 export type InterviewRouteOptions = {
   /** Where people reach the app: answer links start with it. */
@@ -115,24 +116,9 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
     return viewFor(person, interviewId);
   };
 
-  /**
-   * Runs a command on one answerer's response, in one transaction with what it causes: the
-   * interview closing itself once a sent response fills its quota.
-   */
-  const respond = async (interviewId: number, key: RespondentKey, metadata: EventMetadata, command: (interview: Interview, responseId: number, now: Date) => ResponseCommand) => {
-    return core.commands.transaction(async (unit) => {
-      const quota = (await unit.trx.selectFrom('interviews').select('close_after_answers').where('id', '=', interviewId).executeTakeFirst())?.close_after_answers ?? null;
-      await lockInterview(unit.trx, interviewId, quota !== null);
-      const interview = await loadInterview(unit.trx, interviewId);
-      if (!interview) throw new NotFound(NO_SUCH_INTERVIEW);
-      const { rows } = await sql<{ id: number }>`select nextval('interview_response_ids')::int as id`.execute(unit.trx);
-      const result = await unit.run(responseDecider, responseStream(interviewId, key), command(interview, rows[0]!.id, clock.now()), metadata);
-      if (quota !== null && result.events.some((event) => event.type === 'ResponseSent')) {
-        await unit.run(interviewDecider, interviewStream(interviewId), { type: 'closeIfAnswered', sentCount: await sentResponsesCount(unit.trx, interviewId) }, metadata);
-      }
-      return result.state.started ? result.state.responseId : null;
-    });
-  };
+  /** Runs a command on one answerer's response (group commit: answering.ts) and answers with what they see now. */
+  const answering = new Answering(core);
+  const respond = (interviewId: number, key: RespondentKey, metadata: EventMetadata, command: RespondRequest['command']) => answering.respond({ interviewId, key, metadata, command });
 
   const answerGiven = async (body: AnswerBody, owner: { userId: number } | { linkId: number }): Promise<AnswerGiven> => {
     if (body.text !== undefined) return { text: body.text };
@@ -309,8 +295,7 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
       const { id: interviewId, questionId } = request.params;
       const { person, metadata, key, respondent } = await asMember(request, interviewId);
       const answer = await answerGiven(request.body, { userId: person.id });
-      const responseId = await respond(interviewId, key, metadata, (interview, responseId, now) => ({ type: 'answer', interview, now, responseId, respondent, questionId, answer }));
-      return answeringAt(interviewId, responseId);
+      return respond(interviewId, key, metadata, (interview, responseId, now) => ({ type: 'answer', interview, now, responseId, respondent, questionId, answer }));
     });
 
     for (const act of ['skip', 'withdraw'] as const) {
@@ -318,16 +303,14 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
       register(`/api/v1/interviews/:id/answers/:questionId${act === 'skip' ? '/skip' : ''}`, { schema: { params: questionParams, response: { 200: answeringView } } }, async (request: FastifyRequest) => {
         const { id: interviewId, questionId } = request.params as z.output<typeof questionParams>;
         const { metadata, key, respondent } = await asMember(request, interviewId);
-        const responseId = await respond(interviewId, key, metadata, (interview, responseId, now) => ({ type: act, interview, now, responseId, respondent, questionId }));
-        return answeringAt(interviewId, responseId);
+        return respond(interviewId, key, metadata, (interview, responseId, now) => ({ type: act, interview, now, responseId, respondent, questionId }));
       });
     }
 
     app.post('/api/v1/interviews/:id/send', { schema: { params: interviewParams, response: { 200: answeringView } } }, async (request) => {
       const interviewId = request.params.id;
       const { metadata, key } = await asMember(request, interviewId);
-      const responseId = await respond(interviewId, key, metadata, (interview, _, now) => ({ type: 'send', interview, now }));
-      return answeringAt(interviewId, responseId);
+      return respond(interviewId, key, metadata, (interview, _, now) => ({ type: 'send', interview, now }));
     });
 
     // Answering by link, as a guest: `async/answer/{type}/{hash}` in the app (spec section 2).
@@ -340,8 +323,7 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
     app.post('/api/v1/async/answer/:type/:hash/start', { schema: { params: hashParams, body: guestBody, response: { 200: answeringView } }, config: SECRET }, async (request) => {
       const { link, key, metadata } = await byLink(request, request.params);
       const respondent: Respondent = { kind: 'guest', linkId: link.id, ...request.body };
-      const responseId = await respond(link.interviewId, key, metadata, (interview, responseId, now) => ({ type: 'start', interview, now, responseId, respondent }));
-      return answeringAt(link.interviewId, responseId);
+      return respond(link.interviewId, key, metadata, (interview, responseId, now) => ({ type: 'start', interview, now, responseId, respondent }));
     });
 
     app.put('/api/v1/async/answer/:type/:hash/answers/:questionId', { schema: { params: hashQuestionParams, body: answerBody, response: { 200: answeringView } }, config: SECRET }, async (request) => {
@@ -349,8 +331,7 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
       const answer = await answerGiven(request.body, { linkId: link.id });
       const respondent = await guestRespondent(link);
       const { questionId } = request.params;
-      const responseId = await respond(link.interviewId, key, metadata, (interview, responseId, now) => ({ type: 'answer', interview, now, responseId, respondent, questionId, answer }));
-      return answeringAt(link.interviewId, responseId);
+      return respond(link.interviewId, key, metadata, (interview, responseId, now) => ({ type: 'answer', interview, now, responseId, respondent, questionId, answer }));
     });
 
     for (const act of ['skip', 'withdraw'] as const) {
@@ -362,16 +343,14 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
           const params = request.params as z.output<typeof hashQuestionParams>;
           const { link, key, metadata } = await byLink(request, params);
           const respondent = await guestRespondent(link);
-          const responseId = await respond(link.interviewId, key, metadata, (interview, responseId, now) => ({ type: act, interview, now, responseId, respondent, questionId: params.questionId }));
-          return answeringAt(link.interviewId, responseId);
+          return respond(link.interviewId, key, metadata, (interview, responseId, now) => ({ type: act, interview, now, responseId, respondent, questionId: params.questionId }));
         },
       );
     }
 
     app.post('/api/v1/async/answer/:type/:hash/send', { schema: { params: hashParams, response: { 200: answeringView } }, config: SECRET }, async (request) => {
       const { link, key, metadata } = await byLink(request, request.params);
-      const responseId = await respond(link.interviewId, key, metadata, (interview, _, now) => ({ type: 'send', interview, now }));
-      return answeringAt(link.interviewId, responseId);
+      return respond(link.interviewId, key, metadata, (interview, _, now) => ({ type: 'send', interview, now }));
     });
 
     // A guest has no account to own a recording: it is the interviewer's file (their material,

@@ -1,0 +1,144 @@
+import { sql } from 'kysely';
+import type { EventMetadata } from '../../../contracts/events/index.ts';
+import type { AnsweringView } from '../../../contracts/interviews/api.ts';
+import type { InterviewEvent } from '../../../contracts/interviews/index.ts';
+import type { Core } from '../../core.ts';
+import { Batcher, type Outcome } from '../../db/batcher.ts';
+import { Conflict, DomainError, NotFound } from '../../errors.ts';
+import { lostARace } from '../../events/append-statement.ts';
+import { fold } from '../../events/decider.ts';
+import type { StoredEvent, StreamAppend, Tx } from '../../events/types.ts';
+import { clock } from './clock.ts';
+import { interviewDecider, interviewStream, responseDecider, responseStream, type Interview, type InterviewState, type RespondentKey, type ResponseCommand, type ResponseState } from './commands.ts';
+import { lockInterview } from './locks.ts';
+import { answeringViews, sentResponsesCount } from './queries.ts';
+
+const NO_SUCH_INTERVIEW = 'No such interview.';
+
+/** One answerer's command on their response; the response id is for a response it starts. */
+export type RespondRequest = {
+  interviewId: number;
+  key: RespondentKey;
+  metadata: EventMetadata;
+  command: (interview: Interview, responseId: number, now: Date) => ResponseCommand;
+};
+
+type Stream<State> = { streamId: string; state: State; version: number; appends: StreamAppend<InterviewEvent>[] };
+type Rules = { interview: Stream<InterviewState>; quota: number | null; sentCount: number };
+
+/**
+ * Answering through group commit: the answers that arrive while a transaction is in flight go
+ * in the next one together, in a fixed handful of statements (the interviews' locks, one read
+ * of every stream, the ids, one append, the projection's set-based pass, the views). A
+ * response's commands are never in two transactions at once and are decided in order, each
+ * on the state the one before left; a refused one fails alone. An interview that closes
+ * itself after N answers is locked alone, and the send that fills it closes it within the
+ * batch, so a later send of the same batch is refused as one after the close would be.
+ */
+export class Answering {
+  private readonly batcher: Batcher<RespondRequest, AnsweringView>;
+
+  constructor(private readonly core: Core) {
+    this.batcher = new Batcher<RespondRequest, AnsweringView>((requests) => this.flush(requests), {
+      key: (request) => responseStream(request.interviewId, request.key),
+      joins: () => true,
+      weight: () => 1,
+      maxWeight: 500,
+      flushesInFlight: 2,
+      attempts: 5,
+      // Another process wrote one of the streams first: the batch wrote nothing and runs again.
+      retryable: (error) => lostARace(error) || error instanceof Conflict,
+      exhausted: () => new Conflict(),
+    });
+  }
+
+  /** Runs the command and answers with what the answerer sees now. */
+  respond(request: RespondRequest): Promise<AnsweringView> {
+    return this.batcher.submit(request);
+  }
+
+  private flush(requests: RespondRequest[]): Promise<Outcome<AnsweringView>[]> {
+    return this.core.commands.transaction(
+      async (unit) => {
+        const rules = await this.lockAndLoad(unit.trx, requests);
+        const responses = rules.responses;
+        const now = clock.now();
+        const decided: ({ interviewId: number; responseId: number | null } | { error: unknown })[] = requests.map((request) => {
+          const { interview } = rules.byInterview.get(request.interviewId)!;
+          const response = responses.get(responseStream(request.interviewId, request.key))!;
+          try {
+            if (!interview.state.exists) throw new NotFound(NO_SUCH_INTERVIEW);
+            const events = responseDecider.decide(request.command(interview.state, response.newId, now), response.state);
+            const firstSend = events.some((event) => event.type === 'ResponseSent') && !(response.state.started && response.state.sent);
+            advance(response, responseDecider, events, request.metadata);
+            if (firstSend) this.closeIfAnswered(rules.byInterview.get(request.interviewId)!, request.metadata);
+            return { interviewId: request.interviewId, responseId: response.state.started ? response.state.responseId : null };
+          } catch (error) {
+            if (!(error instanceof DomainError)) throw error;
+            return { error };
+          }
+        });
+        const streams = [...[...rules.byInterview.values()].map((rule) => rule.interview), ...responses.values()];
+        await unit.appendStreams(streams.flatMap((stream) => stream.appends));
+        const answered = decided.flatMap((outcome) => ('error' in outcome ? [] : [outcome]));
+        const views = await answeringViews(unit.trx, answered, now);
+        let next = 0;
+        return decided.map((outcome) => {
+          if ('error' in outcome) return outcome;
+          const view = views[next++];
+          return view ? { ok: view } : { error: new NotFound(NO_SUCH_INTERVIEW) };
+        });
+      },
+      { retryConflicts: false },
+    );
+  }
+
+  /** Locks the batch's interviews and reads them, with every response stream of the batch, in one read. */
+  private async lockAndLoad(trx: Tx, requests: readonly RespondRequest[]) {
+    const interviewIds = [...new Set(requests.map((request) => request.interviewId))].sort((a, b) => a - b);
+    const quotas = new Map(
+      (await trx.selectFrom('interviews').select(['id', 'close_after_answers']).where('id', 'in', interviewIds).execute()).map((row) => [Number(row.id), row.close_after_answers] as const),
+    );
+    // In id order, so that two batches never wait on each other's locks.
+    for (const interviewId of interviewIds) await lockInterview(trx, interviewId, (quotas.get(interviewId) ?? null) !== null);
+    const responseIds = [...new Set(requests.map((request) => responseStream(request.interviewId, request.key)))];
+    const read = await this.core.store.readStreams(trx, [...interviewIds.map(interviewStream), ...responseIds]);
+    const byInterview = new Map<number, Rules>();
+    for (const interviewId of interviewIds) {
+      const quota = quotas.get(interviewId) ?? null;
+      byInterview.set(interviewId, {
+        interview: streamOf(interviewStream(interviewId), interviewDecider, read.get(interviewStream(interviewId))!),
+        quota,
+        sentCount: quota === null ? 0 : await sentResponsesCount(trx, interviewId),
+      });
+    }
+    const unstarted = responseIds.filter((streamId) => read.get(streamId)!.length === 0);
+    const ids = unstarted.length === 0 ? [] : (await sql<{ id: number }>`select nextval('interview_response_ids')::int as id from generate_series(1, ${unstarted.length})`.execute(trx)).rows.map((row) => row.id);
+    const newIds = new Map(unstarted.map((streamId, index) => [streamId, ids[index]!]));
+    const responses = new Map(responseIds.map((streamId) => [streamId, { ...streamOf<ResponseState>(streamId, responseDecider, read.get(streamId)!), newId: newIds.get(streamId) ?? 0 }]));
+    return { byInterview, responses };
+  }
+
+  /** The first send of a response counts toward the interview's quota; the one that fills it closes the interview. */
+  private closeIfAnswered(rule: Rules, metadata: EventMetadata) {
+    if (rule.quota === null) return;
+    rule.sentCount += 1;
+    const { interview } = rule;
+    const closing = interviewDecider.decide({ type: 'closeIfAnswered', sentCount: rule.sentCount }, interview.state);
+    advance(interview, interviewDecider, closing, metadata);
+  }
+}
+
+type Evolving<State> = { evolve(state: State, event: InterviewEvent): State };
+
+function streamOf<State>(streamId: string, decider: { initialState: State } & Evolving<State>, history: StoredEvent[]): Stream<State> {
+  return { streamId, state: fold(decider, history as never[]), version: history.at(-1)?.streamVersion ?? 0, appends: [] };
+}
+
+/** Records a decision on a stream of the batch: its events append after the ones before them. */
+function advance<State>(stream: Stream<State>, decider: Evolving<State>, events: InterviewEvent[], metadata: EventMetadata) {
+  if (events.length === 0) return;
+  stream.appends.push({ streamId: stream.streamId, expected: stream.version, events, metadata });
+  stream.version += events.length;
+  stream.state = events.reduce(decider.evolve, stream.state);
+}
