@@ -7,6 +7,7 @@ import { videoView } from './posts/media.ts';
 import { commentView } from './posts/views.ts';
 import { newsroomChanged } from './newsrooms/realtime.ts';
 import { taskChanged } from './tasks/realtime.ts';
+import { monitorMentioned } from './monitors/realtime.ts';
 
 /**
  * Where a message stands in the log: `${transactionId}:${position}`, in the commit-safe order
@@ -85,6 +86,7 @@ export interface ServerToClientEvents {
   'task:changed': (message: z.infer<typeof taskChanged>) => void;
   'newsroom:changed': (message: z.infer<typeof newsroomChanged>) => void;
   'announcement:changed': (message: z.infer<typeof announcementChanged>) => void;
+  'monitor:mentioned': (message: z.infer<typeof monitorMentioned>) => void;
   /** Too far behind to replay what was missed: reload what is on screen. */
   resync: (message: { reason: string }) => void;
   /** Messages may not have reached this socket (the server's link to Redis was down): resume from the last cursor. */

@@ -21,6 +21,7 @@ import * as interviewSearch from './0021_interview_search.ts';
 import * as contactEmailLookup from './0022_contact_email_lookup.ts';
 import * as livingContactLists from './0023_living_contact_lists.ts';
 import * as contactRecommendationDismissals from './0024_contact_recommendation_dismissals.ts';
+import * as monitors from './0035_monitors.ts';
 import * as news from './0030_news.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0022_contact_email_lookup': contactEmailLookup,
   '0023_living_contact_lists': livingContactLists,
   '0024_contact_recommendation_dismissals': contactRecommendationDismissals,
+  '0035_monitors': monitors,
   '0030_news': news,
 };

@@ -32,6 +32,7 @@ import { postRoutes } from './modules/posts/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { taskRoutes } from './modules/tasks/index.ts';
+import { monitorRoutes } from './modules/monitors/index.ts';
 import { newsRoutes } from './modules/news/index.ts';
 import { adminRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(core: Core, options: AppOptions) {
   );
   await app.register(announcementRoutes(core, { publicUrl: options.services.publicUrl, clientDir: options.clientDir }));
   await app.register(taskRoutes(core));
+  await app.register(monitorRoutes(core));
   await app.register(newsRoutes(core, { mayReachPrivate: options.services.newsFeedReach }));
   if (options.services.devTools) await app.register(devRoutes(core));
 

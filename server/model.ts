@@ -5,6 +5,7 @@ import { communitiesProjection } from './modules/communities/projection.ts';
 import { contactsProjection } from './modules/contacts/index.ts';
 import { interviewsProjection } from './modules/interviews/projection.ts';
 import { messagesProjection } from './modules/messages/index.ts';
+import { monitorMatcher, monitorsProjection } from './modules/monitors/index.ts';
 import { newsProjection } from './modules/news/index.ts';
 import { newsroomsProjection } from './modules/newsrooms/index.ts';
 import { notificationsProcessor } from './modules/notifications/processor.ts';
@@ -17,6 +18,6 @@ import { videosProjection } from './modules/video/index.ts';
 // The product's event types and read models. Each module adds its projections here as it lands.
 export const productModel: Model<ProductEvent> = {
   events: productEvents,
-  inline: [usersProjection, profilesProjection, postsProjection, communitiesProjection, interviewsProjection, videosProjection, messagesProjection, contactsProjection, tasksProjection, newsroomsProjection, announcementsProjection, newsProjection],
-  processors: [notificationsProcessor()],
+  inline: [usersProjection, profilesProjection, postsProjection, communitiesProjection, interviewsProjection, videosProjection, messagesProjection, contactsProjection, tasksProjection, newsroomsProjection, announcementsProjection, newsProjection, monitorsProjection],
+  processors: [notificationsProcessor(), monitorMatcher()],
 };

@@ -1,0 +1,4 @@
+// What other modules and the process entry points may use of monitors.
+export { monitorsProjection } from './projection.ts';
+export { monitorRoutes } from './routes.ts';
+export { monitorMatcher, type MentionMessage } from './mentions.ts';
