@@ -104,6 +104,29 @@ export async function accessTo(db: Kysely<Database>, interviewId: number) {
   };
 }
 
+/** Who may see it, as far as one person is concerned (are they among the shared and the invited), in one statement. */
+export async function accessFor(db: Kysely<Database>, interviewId: number, personId: number) {
+  const row = await db
+    .selectFrom('interviews as i')
+    .select((eb) => [
+      'i.creator_id',
+      'i.account_id',
+      'i.status',
+      eb.exists(eb.selectFrom('interview_shares as s').select('s.user_id').whereRef('s.interview_id', '=', 'i.id').where('s.user_id', '=', personId)).as('shared'),
+      eb.exists(eb.selectFrom('interview_invitations as v').select('v.user_id').whereRef('v.interview_id', '=', 'i.id').where('v.user_id', '=', personId)).as('invited'),
+    ])
+    .where('i.id', '=', interviewId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    creatorId: Number(row.creator_id),
+    accountId: row.account_id === null ? null : Number(row.account_id),
+    published: row.status !== 'draft',
+    sharedWith: row.shared ? [personId] : [],
+    invited: row.invited ? [personId] : [],
+  };
+}
+
 /**
  * The interview lists of `/interviews`: wire (published, open, not one's own, for one's user
  * type when a callout targets some), my (one's own), questions (those one has answered or

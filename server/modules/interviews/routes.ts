@@ -58,7 +58,7 @@ import { clock } from './clock.ts';
 import { lockInterview } from './locks.ts';
 import { Answering, type RespondRequest } from './answering.ts';
 import { mayManage, mayReadAnswers, mayView, type Person } from './permissions.ts';
-import { accessTo, answeringView as answeringOf, findAnswerVideo, findResponseId, interviewView as viewOf, listInterviews, listResponses, listSavedAnswers } from './queries.ts';
+import { accessFor, answeringView as answeringOf, findAnswerVideo, findResponseId, interviewView as viewOf, listInterviews, listResponses, listSavedAnswers } from './queries.ts';
 
 export type InterviewRouteOptions = {
   /** Where people reach the app: answer links start with it. */
@@ -100,7 +100,7 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
   };
   /** The interview if this person may see it at all; otherwise it does not exist for them. */
   const visible = async (person: Person, interviewId: number) => {
-    const access = await accessTo(db, interviewId);
+    const access = await accessFor(db, interviewId, person.id);
     if (!access || !mayView(person, access)) throw new NotFound(NO_SUCH_INTERVIEW);
     return access;
   };
