@@ -23,6 +23,7 @@ import * as livingContactLists from './0023_living_contact_lists.ts';
 import * as contactRecommendationDismissals from './0024_contact_recommendation_dismissals.ts';
 import * as monitors from './0035_monitors.ts';
 import * as news from './0030_news.ts';
+import * as announcementDistribution from './0025_announcement_distribution.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0024_contact_recommendation_dismissals': contactRecommendationDismissals,
   '0035_monitors': monitors,
   '0030_news': news,
+  '0025_announcement_distribution': announcementDistribution,
 };

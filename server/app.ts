@@ -18,7 +18,7 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { videoIntake, videoRoutes } from './modules/video/index.ts';
-import { announcementRoutes, newsroomHeadlines } from './modules/announcements/index.ts';
+import { announcementRoutes, distributionRoutes, newsroomHeadlines } from './modules/announcements/index.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { communityRoutes } from './modules/communities/routes.ts';
 import { contactRoutes } from './modules/contacts/index.ts';
@@ -106,7 +106,8 @@ export async function buildApp(core: Core, options: AppOptions) {
   await app.register(
     newsroomRoutes(core, { publicUrl: options.services.publicUrl, clientDir: options.clientDir, mailQueued: options.services.mailQueued, headlines: (newsroomId) => newsroomHeadlines(core.database.db, newsroomId, options.services.publicUrl) }),
   );
-  await app.register(announcementRoutes(core, { publicUrl: options.services.publicUrl, clientDir: options.clientDir }));
+  await app.register(announcementRoutes(core, { publicUrl: options.services.publicUrl, clientDir: options.clientDir, recipientsQueued: options.services.recipientsQueued }));
+  await app.register(distributionRoutes(core, { publicUrl: options.services.publicUrl, mailQueued: options.services.mailQueued, recipientsQueued: options.services.recipientsQueued }));
   await app.register(taskRoutes(core));
   await app.register(monitorRoutes(core));
   await app.register(newsRoutes(core, { mayReachPrivate: options.services.newsFeedReach }));

@@ -23,12 +23,14 @@ export type Services = {
   mailQueued: () => void;
   /** Which private or loopback addresses an outside news feed may have (news module). */
   newsFeedReach: (url: URL) => boolean;
+  /** Sends queued announcement emails now rather than at the next poll (no-op without SMTP). */
+  recipientsQueued: () => void;
 };
 
 export function createServices(
   core: Core,
   config: Pick<Config, 'env' | 'stream' | 'publicUrl' | 'secureCookies' | 'devTools'> & Partial<Pick<Config, 'messagesPerMinute'>>,
-  options: { mailQueued?: () => void; limits?: AuthLimits } = {},
+  options: { mailQueued?: () => void; recipientsQueued?: () => void; limits?: AuthLimits } = {},
 ): Services {
   const testing = config.env === 'test';
   return {
@@ -48,5 +50,6 @@ export function createServices(
     devTools: config.devTools,
     mailQueued: options.mailQueued ?? (() => undefined),
     newsFeedReach: privateFeedReach(config.env, config.publicUrl),
+    recipientsQueued: options.recipientsQueued ?? (() => undefined),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/define.ts';
 import { mediaItem } from '../posts/media.ts';
+import { audience } from './distribution.ts';
 
 const announcementId = z.number().int().positive();
 const userId = z.number().int().positive();
@@ -38,5 +39,7 @@ export const AnnouncementPublished = defineEvent('AnnouncementPublished', z.obje
 /** Its embargo passed (or was taken off): the public reads it from `at`. */
 export const AnnouncementEmbargoLifted = defineEvent('AnnouncementEmbargoLifted', z.object({ announcementId, at: z.string() }));
 export const AnnouncementUnpublished = defineEvent('AnnouncementUnpublished', z.object({ announcementId }));
+/** Who its email version goes to, whole: on publishing (and, for the newsroom's subscribers, once public) each is sent it once. */
+export const AnnouncementAudienceSet = defineEvent('AnnouncementAudienceSet', z.object({ announcementId, audience }));
 
-export const announcementEvents = [AnnouncementDrafted, AnnouncementEdited, AnnouncementScheduled, AnnouncementUnscheduled, AnnouncementPublished, AnnouncementEmbargoLifted, AnnouncementUnpublished] as const;
+export const announcementEvents = [AnnouncementDrafted, AnnouncementEdited, AnnouncementScheduled, AnnouncementUnscheduled, AnnouncementPublished, AnnouncementEmbargoLifted, AnnouncementUnpublished, AnnouncementAudienceSet] as const;

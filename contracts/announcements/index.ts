@@ -2,6 +2,7 @@ import type { EventOf } from '../events/define.ts';
 import type { announcementEvents } from './events.ts';
 
 export * from './api.ts';
+export * from './distribution.ts';
 export * from './events.ts';
 export * from './realtime.ts';
 

@@ -8,6 +8,6 @@ export const announcementChanged = z.object({
   ...stamped,
   announcementId: z.number().int(),
   newsroomId: z.number().int(),
-  change: z.enum(['drafted', 'edited', 'scheduled', 'unscheduled', 'published', 'embargoLifted', 'unpublished']),
+  change: z.enum(['drafted', 'edited', 'scheduled', 'unscheduled', 'published', 'embargoLifted', 'unpublished', 'audienceSet']),
   announcement: announcementSummary,
 });

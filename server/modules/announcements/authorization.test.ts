@@ -11,7 +11,7 @@ import { draft, inMinutes, newsroomOf } from './testing.ts';
 const t = useTestCore(productModel, { process: false });
 const demo = useDemo(t);
 
-type Method = 'GET' | 'POST' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
 const as = (who: Caller | null, method: Method, url: string, payload?: object) =>
   demo.app.inject({ method, url, headers: { 'x-requested-with': 'XMLHttpRequest' }, cookies: who ? { [SESSION_COOKIE]: who.token } : {}, ...(payload ? { payload } : {}) });
 
@@ -47,6 +47,10 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', url: (f) => `/api/v1/announcements/${f.published}/unpublish`, expect: WRITE_PUBLISHED },
   { method: 'GET', url: (f) => `/api/v1/announcements/${f.draft}/hub`, expect: { default: 200, ...OUTSIDERS_NOT_FOUND, anonymous: 401 } },
   { method: 'GET', url: (f) => `/api/v1/announcements/${f.published}/hub`, expect: { default: 200, anonymous: 401, journalist: 403, prWithoutModule: 403, prOfB: 403 } },
+  { method: 'GET', url: (f) => `/api/v1/announcements/${f.draft}/distribution`, expect: { default: 200, ...OUTSIDERS_NOT_FOUND, anonymous: 401 } },
+  { method: 'GET', url: (f) => `/api/v1/announcements/${f.published}/distribution`, expect: { default: 200, anonymous: 401, journalist: 403, prWithoutModule: 403, prOfB: 403 } },
+  { method: 'PUT', url: (f) => `/api/v1/announcements/${f.draft}/audience`, body: () => ({ lists: [], subscribers: true, addresses: ['desk@example.com'] }), expect: WRITE_DRAFT },
+  { method: 'PUT', url: (f) => `/api/v1/announcements/${f.published}/audience`, body: () => ({ lists: [], subscribers: true, addresses: [] }), expect: WRITE_PUBLISHED },
   { method: 'POST', url: (f) => `/api/v1/announcements/${f.draft}/preview`, expect: { default: 201, ...OUTSIDERS_NOT_FOUND, anonymous: 401, readOnlyOfA: 403 } },
   // The link is the permission: whoever holds it reads the draft.
   { method: 'GET', url: (f) => `/api/v1/announcements/${f.draft}/preview?token=${f.token}`, expect: { default: 200 } },

@@ -8,7 +8,7 @@ import {
   PUBLISH_AT_PAST,
   PUBLISHED_ALREADY,
 } from '../../../contracts/announcements/api.ts';
-import type { AnnouncementEvent, AnnouncementFields } from '../../../contracts/announcements/index.ts';
+import { EMPTY_AUDIENCE, type Audience, type AnnouncementEvent, type AnnouncementFields } from '../../../contracts/announcements/index.ts';
 import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
 import type { Decider } from '../../events/decider.ts';
 import { isBlank } from '../content/rich-text.ts';
@@ -33,6 +33,7 @@ export type AnnouncementState =
       embargoedUntil: string | null;
       /** The public has read it once: an embargo of it has passed for good. */
       wasPublic: boolean;
+      audience: Audience;
     };
 
 /** Who acts: a person, with the newsroom as permissions see it, or the platform at a time (`by` null). */
@@ -44,6 +45,8 @@ export type AnnouncementCommand =
   | ({ type: 'schedule'; announcementId: number; publishAt: string | null; at: Date } & Acting)
   | ({ type: 'publish'; announcementId: number; at: Date } & Acting)
   | ({ type: 'unpublish'; announcementId: number } & Acting)
+  /** Who its email version goes to, already judged (lists the account's, addresses well formed). */
+  | ({ type: 'setAudience'; announcementId: number; audience: Audience } & Acting)
   /** The scheduler's clock reached this time: publish what is due, lift embargoes that passed. */
   | { type: 'tick'; announcementId: number; at: Date };
 
@@ -72,7 +75,7 @@ export const announcementDecider: Decider<AnnouncementState, AnnouncementCommand
   initialState: { exists: false },
   evolve(state, event) {
     if (event.type === 'AnnouncementDrafted') {
-      return { exists: true, newsroomId: event.data.newsroomId, fields: event.data.fields, status: 'draft', publishAt: null, embargoedUntil: null, wasPublic: false };
+      return { exists: true, newsroomId: event.data.newsroomId, fields: event.data.fields, status: 'draft', publishAt: null, embargoedUntil: null, wasPublic: false, audience: EMPTY_AUDIENCE };
     }
     if (!state.exists) return state;
     switch (event.type) {
@@ -88,6 +91,8 @@ export const announcementDecider: Decider<AnnouncementState, AnnouncementCommand
         return { ...state, embargoedUntil: null, wasPublic: true };
       case 'AnnouncementUnpublished':
         return { ...state, status: 'unpublished', embargoedUntil: null };
+      case 'AnnouncementAudienceSet':
+        return { ...state, audience: event.data.audience };
       default:
         return state;
     }
@@ -152,6 +157,10 @@ export const announcementDecider: Decider<AnnouncementState, AnnouncementCommand
       case 'unpublish': {
         if (state.status !== 'published') throw new ValidationFailed([NOT_PUBLISHED]);
         return [{ type: 'AnnouncementUnpublished', data: { announcementId } }];
+      }
+      case 'setAudience': {
+        if (canonical(command.audience) === canonical(state.audience)) return [];
+        return [{ type: 'AnnouncementAudienceSet', data: { announcementId, audience: command.audience } }];
       }
     }
   },

@@ -16,6 +16,7 @@ const CHANGES = {
   AnnouncementPublished: 'published',
   AnnouncementEmbargoLifted: 'embargoLifted',
   AnnouncementUnpublished: 'unpublished',
+  AnnouncementAudienceSet: 'audienceSet',
 } as const;
 type Heard = Extract<AnnouncementEvent, { type: keyof typeof CHANGES }>;
 const isHeard = (event: StoredEvent<AnyEvent>): event is StoredEvent<Heard> => event.type in CHANGES;

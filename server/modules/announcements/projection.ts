@@ -74,6 +74,9 @@ export const announcementsProjection: InlineProjection<AnnouncementEvent> = {
       case 'AnnouncementUnpublished':
         await row(event.data.announcementId).set({ status: 'unpublished', is_public: false, due_at: null, updated_at: at }).execute();
         return;
+      case 'AnnouncementAudienceSet':
+        await row(event.data.announcementId).set({ audience: JSON.stringify(event.data.audience), updated_at: at }).execute();
+        return;
       default:
         return;
     }

@@ -34,6 +34,7 @@ import { accountModules, findNewsroom, isOwnNewsroom, isPlatformAdmin, newsroomA
 import { findOwnImage, findOwnUploads } from '../uploads/index.ts';
 import { findVideo } from '../video/index.ts';
 import { announcementDecider, announcementStream, type AnnouncementChanges, type AnnouncementCommand } from './commands.ts';
+import { queueRecipients } from './distribution/queue.ts';
 import { noIndex, renderPage } from './page.ts';
 import { mayRead, mayWrite, writeRefusal, type Member } from './permissions.ts';
 import { announcementViewOf, fieldsOf, findAnnouncement, ourAnnouncements, publicAnnouncements, type AnnouncementRow } from './queries.ts';
@@ -44,6 +45,8 @@ export type AnnouncementOptions = {
   clientDir?: string | null;
   /** The clock that judges schedules and embargoes set through the API. */
   now?: () => Date;
+  /** Recipients of an email version were queued: the senders look now. */
+  recipientsQueued?: () => void;
 };
 
 const EMPTY_FIELDS: AnnouncementFields = {
@@ -165,7 +168,12 @@ export function announcementRoutes(core: Core, options: AnnouncementOptions): Fa
     const refusal = writeRefusal(member, found.access, found.isPublic);
     if (refusal) throw refusal;
     const decided = await command(found);
-    await core.commands.transaction((unit) => unit.run(announcementDecider, announcementStream(id), decided, metadataOf(request)));
+    // Publishing (or lifting an embargo early) queues the email version in the same transaction.
+    const queued = await core.commands.transaction(async (unit) => {
+      const result = await unit.run(announcementDecider, announcementStream(id), decided, metadataOf(request));
+      return result.events.length > 0 ? queueRecipients(unit.trx, id) : 0;
+    });
+    if (queued > 0) options.recipientsQueued?.();
     return viewFor(member, id);
   }
 

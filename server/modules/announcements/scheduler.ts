@@ -1,6 +1,7 @@
 import type { EventMetadata } from '../../../contracts/events/index.ts';
 import type { Core, Logger } from '../../core.ts';
 import { announcementDecider, announcementStream } from './commands.ts';
+import { queueRecipients } from './distribution/queue.ts';
 import './tables.ts';
 
 export type SchedulerOptions = {
@@ -9,6 +10,8 @@ export type SchedulerOptions = {
   /** The longest it sleeps between looks at what is due (another process may have scheduled something sooner). */
   pollMs?: number;
   log: Logger;
+  /** Recipients of an email version were queued: the senders look now. */
+  recipientsQueued?: () => void;
 };
 
 const systemMetadata: EventMetadata = { actorId: null, actorRole: 'system', requestId: null, correlationId: null, causationId: null };
@@ -69,9 +72,12 @@ export class AnnouncementScheduler {
         if (!claimed) return null;
         const id = Number(claimed.id);
         const result = await unit.run(announcementDecider, announcementStream(id), { type: 'tick', announcementId: id, at }, systemMetadata);
-        return { id, events: result.events.length };
+        // Published, or public at last: the email version goes to whoever may have it now.
+        const queued = result.events.length > 0 ? await queueRecipients(unit.trx, id) : 0;
+        return { id, events: result.events.length, queued };
       });
       if (!outcome) return changed;
+      if (outcome.queued > 0) this.options.recipientsQueued?.();
       if (outcome.events === 0) {
         // A row whose time means nothing to its stream (a hand-edited table): not looked at again until it changes.
         this.options.log.warn({ announcementId: outcome.id }, 'an announcement was due but had nothing to do');

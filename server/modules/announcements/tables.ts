@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { Audience } from '../../../contracts/announcements/distribution.ts';
 import type { AnnouncementFields } from '../../../contracts/announcements/events.ts';
 
 // The announcements read model and the preview links' secrets (migrations/0020_announcements.ts).
@@ -28,6 +29,7 @@ export interface AnnouncementsTable {
   language: string;
   embargo_until: ColumnType<Date | null, string | null, string | null>;
   tracking: boolean;
+  audience: ColumnType<Audience, string | undefined, string>;
   publish_at: ColumnType<Date | null, string | null, string | null>;
   published_at: ColumnType<Date | null, string | null, string | null>;
   public_at: ColumnType<Date | null, string | null, string | null>;

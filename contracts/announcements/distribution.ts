@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+// Sending an announcement's email version: who to (its audience), how it went (batches), and the
+// newsroom's subscribers who asked for it.
+
+export const LIST_NOT_FOUND = (id: number) => `Contact list ${id} was not found`;
+export const ADDRESS_RULE = (address: string) => `${address} is not an email address`;
+export const TOO_MANY_ADDRESSES = 'Type at most 1,000 addresses; put more on a contact list';
+export const SUBSCRIBE_SENT = 'Check your inbox: follow the link we sent to confirm your subscription.';
+export const SUBSCRIPTION_CONFIRMED = 'Your subscription is confirmed.';
+export const SUBSCRIPTION_LINK_INVALID = 'This confirmation link is not valid (it may have been used already).';
+export const UNSUBSCRIBED = 'You will receive no more emails from this sender.';
+export const RELAY_FAILING = 'The mail relay is refusing messages: sending is held and will be tried again.';
+export const MAX_TYPED_ADDRESSES = 1000;
+
+const address = z.string().trim().toLowerCase().max(254);
+
+/** Who receives the email version: the account's contact lists, the newsroom's confirmed subscribers, and typed addresses. */
+export const audience = z.object({
+  lists: z.array(z.number().int().positive()).max(50),
+  subscribers: z.boolean(),
+  addresses: z.array(address),
+});
+export type Audience = z.infer<typeof audience>;
+export const EMPTY_AUDIENCE: Audience = { lists: [], subscribers: false, addresses: [] };
+
+export const audienceBody = audience;
+
+export const batchStatus = z.enum(['queued', 'sending', 'sent', 'failed']);
+export const recipientStatus = z.enum(['queued', 'sent', 'failed', 'bounced']);
+
+export const batchView = z.object({
+  id: z.number().int(),
+  status: batchStatus,
+  size: z.number().int(),
+  sent: z.number().int(),
+  /** The relay's answer when the batch last failed. */
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+
+export const distributionView = z.object({
+  audience,
+  totals: z.object({ recipients: z.number().int(), queued: z.number().int(), sent: z.number().int(), failed: z.number().int(), bounced: z.number().int() }),
+  batches: z.array(batchView),
+  /** Said when the relay is refusing: sending is held, never silently dropped. */
+  alert: z.string().nullable(),
+});
+export type DistributionView = z.infer<typeof distributionView>;
+
+export const subscribeBody = z.object({ email: z.string().trim().toLowerCase().email({ message: 'Email is not valid' }).max(254) });
+export const messageAnswer = z.object({ message: z.string() });

@@ -1,0 +1,146 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { announcementIdParams, NO_ANNOUNCEMENT } from '../../../../contracts/announcements/api.ts';
+import {
+  ADDRESS_RULE,
+  audienceBody,
+  distributionView,
+  LIST_NOT_FOUND,
+  MAX_TYPED_ADDRESSES,
+  messageAnswer,
+  SUBSCRIBE_SENT,
+  SUBSCRIPTION_CONFIRMED,
+  SUBSCRIPTION_LINK_INVALID,
+  subscribeBody,
+  TOO_MANY_ADDRESSES,
+} from '../../../../contracts/announcements/distribution.ts';
+import { NO_NEWSROOM } from '../../../../contracts/newsrooms/api.ts';
+import { idParams } from '../../../../contracts/validation.ts';
+import type { Core } from '../../../core.ts';
+import { Forbidden, NotFound, ValidationFailed } from '../../../errors.ts';
+import { eventMetadata } from '../../../http/request-context.ts';
+import { enqueueMail } from '../../../mail/outbox.ts';
+import { actorOf, requireUser } from '../../auth/plugin.ts';
+import { listAddresses } from '../../contacts/index.ts';
+import { accountModules, findNewsroom, isOwnNewsroom, newsroomAccessOf } from '../../newsrooms/index.ts';
+import { announcementDecider, announcementStream } from '../commands.ts';
+import { writeRefusal, type Member } from '../permissions.ts';
+import { findAnnouncement } from '../queries.ts';
+import { messagePage } from './pages.ts';
+import { queueRecipients } from './queue.ts';
+import { distributionOf } from './views.ts';
+
+export type DistributionOptions = {
+  publicUrl: string;
+  /** Queued mail (a subscription to confirm) goes out now rather than at the next poll. */
+  mailQueued: () => void;
+  /** Recipients were queued: the senders look now. */
+  recipientsQueued: () => void;
+};
+
+const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+
+/**
+ * The email version's distribution (issue 18): who an announcement goes to (the account's contact
+ * lists, the newsroom's subscribers, typed addresses), how its sending goes, and the newsroom's
+ * subscriptions with double opt-in.
+ */
+export function distributionRoutes(core: Core, options: DistributionOptions): FastifyPluginAsyncZod {
+  const { db } = core.database;
+
+  async function memberOf(request: FastifyRequest): Promise<Member> {
+    const user = requireUser(request);
+    return { ...user, modules: await accountModules(db, user.accountId) };
+  }
+
+  async function load(id: number) {
+    const row = await findAnnouncement(db, id);
+    const newsroom = row ? await findNewsroom(db, { id: Number(row.newsroom_id) }) : null;
+    if (!row || !newsroom) throw new NotFound(NO_ANNOUNCEMENT);
+    return { row, access: await newsroomAccessOf(db, newsroom), isPublic: row.is_public && newsroom.is_public };
+  }
+
+  const sendPage = (reply: FastifyReply, status: number, html: string) => reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+
+  return async (app) => {
+    // Its newsroom's people, read-only ones too, see how sending goes; nobody else learns of it.
+    app.get('/api/v1/announcements/:id/distribution', { schema: { params: announcementIdParams, response: { 200: distributionView } } }, async (request) => {
+      const member = await memberOf(request);
+      const { access, isPublic } = await load(request.params.id);
+      if (!isOwnNewsroom(member, access)) throw isPublic ? new Forbidden() : new NotFound(NO_ANNOUNCEMENT);
+      return distributionOf(db, request.params.id);
+    });
+
+    // Who it goes to, whole. Set on a published announcement, the new recipients are sent it at once.
+    app.put('/api/v1/announcements/:id/audience', { schema: { params: announcementIdParams, body: audienceBody, response: { 200: distributionView } } }, async (request) => {
+      const member = await memberOf(request);
+      const id = request.params.id;
+      const { row, access, isPublic } = await load(id);
+      const refusal = writeRefusal(member, access, isPublic);
+      if (refusal) throw refusal;
+      const lists = [...new Set(request.body.lists)];
+      const addresses = [...new Set(request.body.addresses.filter((address) => address !== ''))];
+      const problems: string[] = [];
+      if (addresses.length > MAX_TYPED_ADDRESSES) problems.push(TOO_MANY_ADDRESSES);
+      problems.push(...addresses.filter((address) => !EMAIL.test(address)).map(ADDRESS_RULE));
+      const found = new Set((await listAddresses(db, Number(row.account_id), lists)).lists);
+      problems.push(...lists.filter((list) => !found.has(list)).map(LIST_NOT_FOUND));
+      if (problems.length > 0) throw new ValidationFailed(problems);
+      const queued = await core.commands.transaction(async (unit) => {
+        const result = await unit.run(announcementDecider, announcementStream(id), { type: 'setAudience', announcementId: id, audience: { lists, subscribers: request.body.subscribers, addresses }, by: member, newsroom: access }, eventMetadata(request, actorOf(requireUser(request))));
+        return result.events.length > 0 ? queueRecipients(unit.trx, id) : 0;
+      });
+      if (queued > 0) options.recipientsQueued();
+      return distributionOf(db, id);
+    });
+
+    // A reader asks for a public newsroom's announcements by email; the mailed link confirms it.
+    // The answer is the same whether the address was new, pending or confirmed: it tells no one who reads what.
+    app.post('/api/v1/newsrooms/:id/subscribers', { schema: { params: idParams, body: subscribeBody, response: { 202: messageAnswer } } }, async (request, reply) => {
+      const newsroom = await findNewsroom(db, { id: request.params.id });
+      if (!newsroom || !newsroom.is_public) throw new NotFound(NO_NEWSROOM);
+      const email = request.body.email;
+      const code = randomBytes(24).toString('base64url');
+      const mailed = await db.transaction().execute(async (trx) => {
+        const existing = await trx.selectFrom('newsroom_subscribers').select(['id', 'status']).where('newsroom_id', '=', newsroom.id).where(sql`lower(email)`, '=', email).forUpdate().executeTakeFirst();
+        if (existing?.status === 'confirmed') return false;
+        if (existing) await trx.updateTable('newsroom_subscribers').set({ status: 'pending', code_hash: hashCode(code) }).where('id', '=', existing.id).execute();
+        else await trx.insertInto('newsroom_subscribers').values({ newsroom_id: newsroom.id, email, status: 'pending', code_hash: hashCode(code), confirmed_at: null }).execute();
+        await enqueueMail(trx, {
+          to: email,
+          subject: `Confirm your subscription to ${newsroom.name}`,
+          text: `Someone, we hope you, asked to receive ${newsroom.name}'s announcements by email at this address.\n\nConfirm here: ${options.publicUrl}/m/subscribe/${code}\n\nIf it was not you, ignore this email: nothing will be sent.`,
+        });
+        return true;
+      });
+      if (mailed) options.mailQueued();
+      return reply.status(202).send({ message: SUBSCRIBE_SENT });
+    });
+
+    const codeParams = z.object({ code: z.string().min(1).max(200) });
+    app.get('/m/subscribe/:code', { config: { secretParams: ['code'] } }, async (request, reply) => {
+      const { code } = codeParams.parse(request.params);
+      const row = await db.selectFrom('newsroom_subscribers').select('newsroom_id').where('code_hash', '=', hashCode(code)).where('status', '=', 'pending').executeTakeFirst();
+      if (!row) return sendPage(reply, 404, messagePage('Subscription', SUBSCRIPTION_LINK_INVALID));
+      const newsroom = await findNewsroom(db, { id: Number(row.newsroom_id) });
+      return sendPage(reply, 200, messagePage(`Subscribe to ${newsroom?.name ?? 'this newsroom'}`, 'Press the button to receive its announcements by email.', { url: `/m/subscribe/${code}`, label: 'Confirm subscription' }));
+    });
+    app.post('/m/subscribe/:code', { config: { secretParams: ['code'] } }, async (request, reply) => {
+      const { code } = codeParams.parse(request.params);
+      // Single use: the code is spent as it confirms.
+      const confirmed = await db
+        .updateTable('newsroom_subscribers')
+        .set({ status: 'confirmed', confirmed_at: new Date(), code_hash: sql`'spent:' || id::text` })
+        .where('code_hash', '=', hashCode(code))
+        .where('status', '=', 'pending')
+        .returning('id')
+        .executeTakeFirst();
+      if (!confirmed) return sendPage(reply, 404, messagePage('Subscription', SUBSCRIPTION_LINK_INVALID));
+      return sendPage(reply, 200, messagePage('Subscribed', SUBSCRIPTION_CONFIRMED));
+    });
+  };
+}
