@@ -111,7 +111,8 @@ export const routeMeta = {
   calloutAsyncVideo: app('calloutAsyncVideo', 'Callout video question', both),
   calloutAsyncText: app('calloutAsyncText', 'Callout text question', both),
 
-  monitor: app('monitor', 'Monitor', fullOnly, { modules: ['ROLE_MODULE_MONITOR'] }),
+  monitor: app('monitor', 'Monitor', both, { modules: ['ROLE_MODULE_MONITOR'] }),
+  monitorDetail: app('monitorDetail', 'Monitor', both, { modules: ['ROLE_MODULE_MONITOR'], digitId: true }),
   newswire: app('newswire', 'Newswire', fullOnly),
   insider: app('insider', 'Insider', fullOnly),
   newsrooms: app('newsrooms', 'Newsrooms', fullOnly),

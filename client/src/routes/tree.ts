@@ -41,6 +41,8 @@ const guestFinishPage = lazyPage(() => import('../features/interview-answers/Ans
 const interviewsPage = lazyPage(() => import('../features/interviews/InterviewsPage.tsx'), 'InterviewsPage');
 const interviewPage = lazyPage(() => import('../features/interviews/InterviewPage.tsx'), 'InterviewPage');
 const tasksPage = lazyPage(() => import('../features/tasks/TasksPage.tsx'), 'TasksPage');
+const monitorsPage = lazyPage(() => import('../features/monitors/MonitorsPage.tsx'), 'MonitorsPage');
+const monitorPage = lazyPage(() => import('../features/monitors/MonitorPage.tsx'), 'MonitorPage');
 const ourNewsroomsPage = lazyPage(() => import('../features/newsrooms/OurNewsroomsPage.tsx'), 'OurNewsroomsPage');
 const newsroomsPage = lazyPage(() => import('../features/newsrooms/NewsroomsPage.tsx'), 'NewsroomsPage');
 const newsroomPage = lazyPage(() => import('../features/newsrooms/NewsroomPage.tsx'), 'NewsroomPage');
@@ -173,7 +175,8 @@ const workArea = [
   page(rootRoute, 'callouts/async/text/$id', m.calloutAsyncText, answerPage),
 ];
 const news = [
-  page(rootRoute, 'monitor', m.monitor),
+  page(rootRoute, 'monitor', m.monitor, monitorsPage),
+  page(rootRoute, 'monitor/$id', m.monitorDetail, monitorPage),
   page(rootRoute, 'newswire', m.newswire),
   page(rootRoute, 'insider', m.insider),
   page(rootRoute, 'newsrooms', m.newsrooms, newsroomsPage),

@@ -85,6 +85,8 @@ const mvpNavigation: ItemSpec[] = [
       { route: 'workLists', to: '/work_lists' },
     ],
   },
+  // Accounts with the monitor module watch their mentions in MVP too (docs/decisions.md).
+  { route: 'monitor', to: '/monitor', icon: 'news' },
   // Accounts with the contacts module work their media lists in MVP too (docs/decisions.md).
   {
     group: 'Contacts',
