@@ -7,6 +7,7 @@ import { videoView } from './posts/media.ts';
 import { commentView } from './posts/views.ts';
 import { newsroomChanged } from './newsrooms/realtime.ts';
 import { taskChanged } from './tasks/realtime.ts';
+import { NEWSWIRE_ROOM, wireAdded } from './news/realtime.ts';
 import { monitorMentioned } from './monitors/realtime.ts';
 
 /**
@@ -86,6 +87,7 @@ export interface ServerToClientEvents {
   'task:changed': (message: z.infer<typeof taskChanged>) => void;
   'newsroom:changed': (message: z.infer<typeof newsroomChanged>) => void;
   'announcement:changed': (message: z.infer<typeof announcementChanged>) => void;
+  'newswire:added': (message: z.infer<typeof wireAdded>) => void;
   'monitor:mentioned': (message: z.infer<typeof monitorMentioned>) => void;
   /** Too far behind to replay what was missed: reload what is on screen. */
   resync: (message: { reason: string }) => void;
@@ -112,4 +114,5 @@ export const room = z.union([
   conversationRoom,
   z.string().regex(/^community:[a-z0-9-]{2,60}$/),
   z.literal('feed'),
+  z.literal(NEWSWIRE_ROOM),
 ]);

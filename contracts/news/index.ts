@@ -5,3 +5,4 @@ export * from './api.ts';
 export * from './events.ts';
 
 export type NewsEvent = EventOf<(typeof newsEvents)[number]>;
+export * from './realtime.ts';

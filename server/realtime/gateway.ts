@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { compareCursors, cursor as cursorSchema, room as roomSchema, type ClientToServerEvents, type Cursor, type ResumeAnswer, type RoomAnswer, type ServerToClientEvents } from '../../contracts/realtime.ts';
+import { NEWSWIRE_ROOM } from '../../contracts/news/realtime.ts';
 import type { Core } from '../core.ts';
 import type { StoredEvent } from '../events/types.ts';
 import { findSession, SESSION_COOKIE, type SessionUser } from '../modules/auth/sessions.ts';
@@ -104,6 +105,8 @@ export function attachRealtime(io: RealtimeServer, app: FastifyInstance, core: C
     const parsed = roomSchema.safeParse(name);
     if (!parsed.success) return null;
     const { viewer } = socket.data;
+    // The newswire is the same for every signed-in reader.
+    if (name === NEWSWIRE_ROOM) return [name];
     if (name === 'feed') {
       // Targeted posts travel in the feeds of their user types: a reader hears only their own.
       const types = viewer.isAdmin ? USER_TYPES : viewer.userType ? [viewer.userType] : [];

@@ -6,6 +6,7 @@ import type { commentAdded, commentDeleted, commentEdited, likeChanged, membersh
 import type { Database } from '../db/schema.ts';
 import type { AnyEvent, StoredEvent } from '../events/types.ts';
 import { announcementMessagesFor, type AnnouncementMessage } from '../modules/announcements/index.ts';
+import { newsMessagesFor, type NewsMessage } from '../modules/news/index.ts';
 import { findComment } from '../modules/comments/queries.ts';
 import { interviewMessagesFor, type InterviewMessage } from '../modules/interviews/index.ts';
 import { messagingMessagesFor, type MessagingMessage } from '../modules/messages/index.ts';
@@ -27,6 +28,7 @@ export type RealtimeMessage =
   | TaskMessage
   | NewsroomMessage
   | AnnouncementMessage
+  | NewsMessage
   | VideoMessage;
 
 // Pushed views are a neutral reader's: nobody's liked flag, nobody's permissions.
@@ -90,7 +92,8 @@ export async function messagesFor(db: Kysely<Database>, events: readonly StoredE
   const tasks = await taskMessagesFor(db, events);
   const newsrooms = await newsroomMessagesFor(db, events);
   const announcements = await announcementMessagesFor(db, events);
-  return messages.map((ofEvent, i) => [...ofEvent, ...interviews[i]!, ...videos[i]!, ...messaging[i]!, ...tasks[i]!, ...newsrooms[i]!, ...announcements[i]!]);
+  const news = await newsMessagesFor(db, events);
+  return messages.map((ofEvent, i) => [...ofEvent, ...interviews[i]!, ...videos[i]!, ...messaging[i]!, ...tasks[i]!, ...newsrooms[i]!, ...announcements[i]!, ...news[i]!]);
 }
 
 async function messagesOf(db: Kysely<Database>, event: StoredEvent<PostEvent | CommunityEvent>, views: Views): Promise<RealtimeMessage[]> {

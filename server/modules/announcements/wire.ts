@@ -13,6 +13,8 @@ export type WireAnnouncementsQuery = {
   limit: number;
   beat: string | null;
   outlet: string | null;
+  /** Only these (the ones that just became public). */
+  ids?: readonly number[];
 };
 
 const beatIdOf = (name: string) => BEATS.find((beat) => beat.name === name)?.id ?? null;
@@ -33,6 +35,7 @@ export async function wireAnnouncements(db: Kysely<Database>, query: WireAnnounc
   if (query.before) select = select.where(sql<boolean>`(announcements.public_at, announcements.id) < (${query.before.at}::timestamptz, ${query.before.id})`);
   if (beatId !== null) select = select.where(sql<boolean>`${beatId} = any(announcements.beats)`);
   if (query.outlet !== null) select = select.where('newsrooms.name', '=', query.outlet);
+  if (query.ids) select = select.where('announcements.id', 'in', [...query.ids, -1]);
   const rows = await select.execute();
   return rows.map((row) => ({
     id: Number(row.id),

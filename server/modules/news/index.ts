@@ -5,3 +5,4 @@ export { articleStream, newsItemStream } from './streams.ts';
 export { newsProjection } from './projection.ts';
 export { newsRoutes, privateFeedReach, type NewsOptions } from './routes.ts';
 export { NewsFetcher, type NewsFetcherOptions } from './fetcher.ts';
+export { newsMessagesFor, type NewsMessage } from './live.ts';

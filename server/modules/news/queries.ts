@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ArticleView, FeedView, WireEntry, WirePage, WireSource } from '../../../contracts/news/api.ts';
 import type { ArticleKind } from '../../../contracts/news/events.ts';
 import type { Database } from '../../db/schema.ts';
-import { wireAnnouncements } from '../announcements/index.ts';
+import { wireAnnouncements, type WireAnnouncement } from '../announcements/index.ts';
 import type { ArticlesTable } from './tables.ts';
 import './tables.ts';
 
@@ -81,13 +81,23 @@ const afterCursor = (cursor: Cursor | null, rank: number, atColumn: string, idCo
 
 export type WireFilter = { beat: string | null; country: string | null; outlet: string | null };
 
+const wireEntryOf = (source: WireSource, fields: Omit<WireEntry, 'key' | 'source'>): WireEntry => ({ key: `${source}:${fields.id}`, source, ...fields });
+
+type ItemFields = { id: number; title: string; summary: string; link: string; outlet: string; beats: string[]; country: string | null; publishedAt: string };
+export const itemWireEntry = (item: ItemFields): WireEntry =>
+  wireEntryOf('news', { id: item.id, title: item.title, summary: item.summary, link: item.link || null, outlet: item.outlet, beats: item.beats, country: item.country, imageUrl: null, publishedAt: item.publishedAt, content: null });
+
+export const articleWireEntry = (article: Pick<ArticleView, 'id' | 'title' | 'summary' | 'content' | 'imageUrl' | 'publishedAt'>): WireEntry =>
+  wireEntryOf('article', { id: article.id, title: article.title, summary: article.summary, link: null, outlet: MEDIA_OUTLET, beats: [], country: null, imageUrl: article.imageUrl, publishedAt: article.publishedAt, content: article.content });
+
+export const announcementWireEntry = (row: WireAnnouncement): WireEntry =>
+  wireEntryOf('announcement', { id: row.id, title: row.title, summary: row.summary, link: row.link, outlet: row.outlet, beats: row.beats, country: null, imageUrl: row.headerImage, publishedAt: row.publishedAt.toISOString(), content: null });
+
 /**
  * The newswire: public announcements, outside items and media articles, newest first. Each
  * source gives its newest `limit` after the cursor and the page is the newest `limit` of those.
  */
 export async function readWire(db: Db, filter: WireFilter, before: Cursor | null, limit: number): Promise<WirePage> {
-  const entry = (source: WireSource, fields: Omit<WireEntry, 'key' | 'source'>): WireEntry => ({ key: `${source}:${fields.id}`, source, ...fields });
-
   let items = db
     .selectFrom('news_items')
     .selectAll()
@@ -119,16 +129,9 @@ export async function readWire(db: Db, filter: WireFilter, before: Cursor | null
 
   const [itemRows, articleRows, announcementRows] = await Promise.all([items.execute(), articles, announcements]);
   const merged = [
-    ...itemRows.map((row) =>
-      entry('news', { id: Number(row.id), title: row.title, summary: row.summary, link: row.link || null, outlet: row.outlet, beats: row.beats, country: row.country, imageUrl: null, publishedAt: iso(row.published_at)!, content: null }),
-    ),
-    ...articleRows.map((row) => {
-      const article = articleViewOf(row);
-      return entry('article', { id: article.id, title: article.title, summary: article.summary, link: null, outlet: MEDIA_OUTLET, beats: [], country: null, imageUrl: article.imageUrl, publishedAt: article.publishedAt, content: article.content });
-    }),
-    ...announcementRows.map((row) =>
-      entry('announcement', { id: row.id, title: row.title, summary: row.summary, link: row.link, outlet: row.outlet, beats: row.beats, country: null, imageUrl: row.headerImage, publishedAt: row.publishedAt.toISOString(), content: null }),
-    ),
+    ...itemRows.map((row) => itemWireEntry({ ...row, id: Number(row.id), publishedAt: iso(row.published_at)! })),
+    ...articleRows.map((row) => articleWireEntry(articleViewOf(row))),
+    ...announcementRows.map(announcementWireEntry),
   ]
     .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || RANK[b.source] - RANK[a.source] || b.id - a.id)
     .slice(0, limit);

@@ -33,6 +33,7 @@ const LISTENED: Record<Exclude<ServerEvent, 'resync' | 'missed'>, true> = {
   'task:changed': true,
   'newsroom:changed': true,
   'announcement:changed': true,
+  'newswire:added': true,
   'monitor:mentioned': true,
 };
 const DATA_EVENTS = Object.keys(LISTENED) as (keyof typeof LISTENED)[];
