@@ -81,6 +81,13 @@ async function seedAccount(url: string, prId: number): Promise<{ accountId: numb
       )
       insert into contacts (id, account_id, user_id, name, job_title, outlets, companies, beats, emails, phones, links, addresses, timezone, country, tags, do_not_contact, created_at, updated_at)
       select id, ${accountId}, null, name, 'Reporter', outlets, '{}', beats, emails, '{}', '{}', '{}', null, country, tags, false, at, at from src`.execute(db);
+    // The directory's filter counts, as the projection keeps them.
+    await sql`
+      insert into contact_facet_counts (account_id, facet, value, contacts, with_email)
+      select c.account_id, f.facet, f.value, count(*), count(*) filter (where cardinality(c.emails) > 0)
+      from contacts c cross join lateral contact_facets(c.beats, c.outlets, c.country, c.tags) f
+      where c.account_id = ${accountId}
+      group by 1, 2, 3`.execute(db);
     const sample = await sql<{ data: unknown }>`select data from events where type = 'ContactAdded' limit 1`.execute(db);
     ContactAdded.schema.parse(sample.rows[0]!.data);
     await sql`vacuum analyze`.execute(db);

@@ -39,6 +39,23 @@ async function suppress(trx: Tx, contactId: number, at: Date): Promise<void> {
     on conflict do nothing`.execute(trx);
 }
 
+/**
+ * Counts these contacts in (1) or out of (-1) their account's filter counts, as their rows
+ * stand now; private contacts only (a person's filters are their profile's). Rows are taken in
+ * key order, so concurrent writers of one account wait for each other instead of deadlocking.
+ */
+async function countFacets(trx: Tx, contactIds: readonly number[], sign: 1 | -1): Promise<void> {
+  if (contactIds.length === 0) return;
+  await sql`
+    insert into contact_facet_counts as k (account_id, facet, value, contacts, with_email)
+    select c.account_id, f.facet, f.value, ${sign} * count(*), ${sign} * count(*) filter (where cardinality(c.emails) > 0)
+    from contacts c cross join lateral contact_facets(c.beats, c.outlets, c.country, c.tags) f
+    where c.id = any(${sql.val(contactIds)}::bigint[]) and c.user_id is null
+    group by 1, 2, 3
+    order by 1, 2, 3
+    on conflict (account_id, facet, value) do update set contacts = k.contacts + excluded.contacts, with_email = k.with_email + excluded.with_email`.execute(trx);
+}
+
 async function touchList(trx: Tx, listId: number, at: Date): Promise<void> {
   await trx.updateTable('contact_lists').set({ updated_at: at }).where('id', '=', listId).execute();
 }
@@ -50,7 +67,7 @@ async function touchList(trx: Tx, listId: number, at: Date): Promise<void> {
  */
 export const contactsProjection: InlineProjection<ContactEvent | EventOf<typeof NameChanged>> = {
   name: 'contacts',
-  tables: ['contact_recommendation_dismissals', 'contact_suppressions', 'contact_not_duplicates', 'contact_list_members', 'contact_lists', 'contact_note_revisions', 'contact_notes', 'contacts'],
+  tables: ['contact_facet_counts', 'contact_recommendation_dismissals', 'contact_suppressions', 'contact_not_duplicates', 'contact_list_members', 'contact_lists', 'contact_note_revisions', 'contact_notes', 'contacts'],
   // An import's new contacts: their rows in one insert, their do-not-contact marks in one update.
   async applyAll(trx, events) {
     let added: StoredEvent<EventOf<typeof ContactAdded>>[] = [];
@@ -61,6 +78,7 @@ export const contactsProjection: InlineProjection<ContactEvent | EventOf<typeof 
           .insertInto('contacts')
           .values(added.map(({ data, recordedAt }) => ({ id: data.contactId, account_id: data.accountId, user_id: data.userId, ...columns(data.fields), do_not_contact: false, created_at: recordedAt, updated_at: recordedAt })))
           .execute();
+        await countFacets(trx, added.map(({ data }) => data.contactId), 1);
       }
       const byTime = new Map<number, number[]>();
       for (const event of marked) byTime.set(event.recordedAt.getTime(), [...(byTime.get(event.recordedAt.getTime()) ?? []), event.data.contactId]);
@@ -94,10 +112,13 @@ export const contactsProjection: InlineProjection<ContactEvent | EventOf<typeof 
           .insertInto('contacts')
           .values({ id: contactId, account_id: accountId, user_id: userId, ...columns(fields), do_not_contact: false, created_at: at, updated_at: at })
           .execute();
+        await countFacets(trx, [contactId], 1);
         return;
       }
       case 'ContactEdited':
+        await countFacets(trx, [event.data.contactId], -1);
         await trx.updateTable('contacts').set({ ...columns(event.data.fields), updated_at: at }).where('id', '=', event.data.contactId).execute();
+        await countFacets(trx, [event.data.contactId], 1);
         await suppress(trx, event.data.contactId, at);
         return;
       case 'ContactRemoved': {
@@ -107,6 +128,7 @@ export const contactsProjection: InlineProjection<ContactEvent | EventOf<typeof 
         await trx.deleteFrom('contact_notes').where('contact_id', '=', contactId).execute();
         await trx.deleteFrom('contact_list_members').where('contact_id', '=', contactId).execute();
         await trx.deleteFrom('contact_not_duplicates').where((eb) => eb.or([eb('contact_id', '=', contactId), eb('other_id', '=', contactId)])).execute();
+        await countFacets(trx, [contactId], -1);
         await trx.deleteFrom('contacts').where('id', '=', contactId).execute();
         return;
       }
@@ -131,7 +153,9 @@ export const contactsProjection: InlineProjection<ContactEvent | EventOf<typeof 
         return;
       case 'ContactsMerged': {
         const { contactId, mergedId, fields, doNotContact } = event.data;
+        await countFacets(trx, [contactId], -1);
         await trx.updateTable('contacts').set({ ...columns(fields), do_not_contact: doNotContact, updated_at: at }).where('id', '=', contactId).execute();
+        await countFacets(trx, [contactId], 1);
         await suppress(trx, contactId, at);
         await trx.updateTable('contact_notes').set({ contact_id: contactId }).where('contact_id', '=', mergedId).execute();
         // The merged contact's place on each list it shared with the kept one goes with it (ContactRemoved).

@@ -6,7 +6,7 @@ import { BEATS } from '../../../contracts/users/enums.ts';
 import { countryName } from '../../../contracts/users/settings.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Tx } from '../../events/types.ts';
-import './tables.ts';
+import type { ContactsTable } from './tables.ts';
 
 type Db = Kysely<Database> | Tx;
 
@@ -80,6 +80,46 @@ function prefixQuery(q: string): RawBuilder<unknown> | null {
   return words ? sql`to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})` : null;
 }
 
+type Sql = RawBuilder<unknown>;
+
+// One tiebreak column for both sides (a contact's id, or minus a person's user id) keeps the
+// order total and matches the contacts' indexes (account, name, id) and (account, update, id).
+const ORDERS = {
+  name: sql`sort_name, tiebreak`,
+  '-name': sql`sort_name desc, tiebreak desc`,
+  recent: sql`changed_at desc, tiebreak desc`,
+  list: sql`list_position, tiebreak`,
+};
+
+/** The filters a directory total may read from `contact_facet_counts`: at most one of these, and no search or list. */
+const FACETS = ['beat', 'outlet', 'country', 'tag'] as const;
+
+/** Rows an ordered scan reads before a search's words are deemed rare (see contactsMatching). */
+const SCAN_WINDOW = 2000;
+
+/**
+ * The first `reach` contacts, in the page's order, that match the search words besides the
+ * other filters. PostgreSQL guesses a prefix search ("smi:*") matches 2% of rows, whatever the
+ * word: for a common word it then sorted every match (18,000 for "tech wire", 70 ms), for a rare
+ * one it would read the whole account in order. So the common case is tried first: the first
+ * rows in the page's order, searched; if too few of them match, the words are rare and their
+ * index finds every match, few enough to sort.
+ */
+async function contactsMatching(db: Db, rows: (extra: Sql) => Sql, order: Sql, tsquery: Sql, reach: number): Promise<number[]> {
+  const window = SCAN_WINDOW + 20 * reach;
+  const {
+    rows: [ordered],
+  } = await sql<{ scanned: number; ids: string[] }>`
+    with w as materialized (${rows(sql`true`)} order by ${order} limit ${window})
+    select (select count(*) from w)::int as scanned, array(select id from w where w.search_vector @@ ${tsquery} order by ${order} limit ${reach}) as ids`.execute(db);
+  if (ordered!.ids.length >= reach || ordered!.scanned < window) return ordered!.ids.map(Number);
+  // `offset 0` keeps the planner from reading the matches through the order's index.
+  const {
+    rows: [rare],
+  } = await sql<{ ids: string[] }>`select array(select id from (${rows(sql`c.search_vector @@ ${tsquery}`)} offset 0) m order by ${order} limit ${reach}) as ids`.execute(db);
+  return rare!.ids.map(Number);
+}
+
 /**
  * The directory: the account's contacts and the platform's journalists it keeps no record of,
  * in one order. Each side is narrowed by the same filters (a person's beats, outlets and
@@ -87,21 +127,20 @@ function prefixQuery(q: string): RawBuilder<unknown> | null {
  */
 export async function directory(db: Kysely<Database>, accountId: number, query: DirectoryQuery): Promise<{ data: DirectoryRow[]; hasMore: boolean; total: number | null }> {
   const tsquery = query.q ? prefixQuery(query.q) : null;
-  const contactWhere: RawBuilder<unknown>[] = [sql`c.account_id = ${accountId}`];
-  const personWhere: RawBuilder<unknown>[] = [
+  const contactWhere: Sql[] = [sql`c.account_id = ${accountId}`];
+  const personWhere: Sql[] = [
     sql`'journo' = any(u.roles)`,
     sql`coalesce(p.visibility, 'public') = 'public'`,
     sql`not exists (select 1 from contacts k where k.account_id = ${accountId} and k.user_id = u.id)`,
   ];
   if (query.q) {
     if (!tsquery) return { data: [], hasMore: false, total: query.total ? 0 : null };
-    contactWhere.push(sql`c.search_vector @@ ${tsquery}`);
     personWhere.push(sql`to_tsvector('simple', u.firstname || ' ' || u.lastname || ' ' || coalesce(u.job_title, '')) @@ ${tsquery}`);
   }
   // A contact kept of a person matches by their profile, and only what their profile shows:
   // `c.user_id = any(array(...))` beside the contact's own column lets PostgreSQL combine two
   // indexes when a filter is rare, or keep reading in the page's order when it is common.
-  const shownBy = (people: RawBuilder<unknown>) =>
+  const shownBy = (people: Sql) =>
     sql`c.user_id = any(array(select w.user_id from (${people}) w where not exists (select 1 from user_profiles hidden where hidden.user_id = w.user_id and hidden.visibility = 'private')))`;
   if (query.beat !== undefined) {
     const beat = query.beat;
@@ -124,38 +163,69 @@ export async function directory(db: Kysely<Database>, accountId: number, query: 
   if (query.list !== undefined) contactWhere.push(sql`exists (select 1 from contact_list_members m where m.list_id = ${query.list} and m.contact_id = c.id)`);
   if (query.hasEmail !== undefined) contactWhere.push(query.hasEmail ? sql`cardinality(c.emails) > 0` : sql`cardinality(c.emails) = 0`);
 
-  // One tiebreak column for both sides (a contact's id, or minus a person's user id) keeps the
-  // order total and matches the contacts' indexes (account, name, id) and (account, update, id).
-  const ORDERS = {
-    name: sql`sort_name, tiebreak`,
-    '-name': sql`sort_name desc, tiebreak desc`,
-    recent: sql`changed_at desc, tiebreak desc`,
-    list: sql`list_position, tiebreak`,
-  };
   const position = query.list === undefined ? sql`null::integer` : sql`(select m.position from contact_list_members m where m.list_id = ${query.list} and m.contact_id = c.id)`;
-  const contacts = sql`select c.id, c.user_id, lower(c.name) as sort_name, c.id as tiebreak, c.updated_at as changed_at, ${position} as list_position from contacts c where ${sql.join(contactWhere, sql` and `)}`;
+  const contactRows = (where: Sql[], extra: Sql = sql``) =>
+    sql`select c.id, c.user_id, lower(c.name) as sort_name, c.id as tiebreak, c.updated_at as changed_at, ${position} as list_position ${extra} from contacts c where ${sql.join(where, sql` and `)}`;
   const people = sql`
     select null::bigint as id, u.id as user_id, lower(u.firstname || ' ' || u.lastname) as sort_name, -u.id as tiebreak, u.created_at as changed_at, null::integer as list_position
     from users u left join user_profiles p on p.user_id = u.id where ${sql.join(personWhere, sql` and `)}`;
-  // Each side is cut to the page's end in its own order first: on a union as a whole the
-  // planner sorted all 100,000 contacts for every page.
   const order = ORDERS[query.sort];
   const reach = query.offset + query.limit + 1;
-  const { rows } = await sql<{ id: number | null; user_id: number | null }>`
-    select id, user_id from ((${contacts} order by ${order} limit ${reach}) ${contactsOnly ? sql`` : sql`union all (${people} order by ${order} limit ${reach})`}) d
+  const searched = tsquery ? [...contactWhere, sql`c.search_vector @@ ${tsquery}`] : contactWhere;
+  // With search words, the contacts' side is the few found first; their rows are then read by id.
+  const pageWhere = tsquery
+    ? [sql`c.account_id = ${accountId}`, sql`c.id = any(${sql.val(await contactsMatching(db, (extra) => contactRows([...contactWhere, extra], sql`, c.search_vector`), order, tsquery, reach))}::bigint[])`]
+    : contactWhere;
+  // Each side is cut to the page's end in its own order first: on a union as a whole the
+  // planner sorted all 100,000 contacts for every page.
+  // The page's contacts' columns come with their places, in the same statement.
+  const { rows } = await sql<DirectoryKey & Omit<DirectoryRecord, 'id'>>`
+    select d.id, d.user_id, ${sql.join(RECORD_COLUMNS.slice(1).map((column) => sql.ref(`c.${column}`)))}
+    from ((${contactRows(pageWhere)} order by ${order} limit ${reach}) ${contactsOnly ? sql`` : sql`union all (${people} order by ${order} limit ${reach})`}) d
+    left join contacts c on c.id = d.id
     order by ${order} offset ${query.offset} limit ${query.limit + 1}`.execute(db);
   const page = rows.slice(0, query.limit);
-  const counted = query.total
-    ? sql<{ total: number }>`select ((select count(*) from (${contacts}) c) + ${contactsOnly ? sql`0` : sql`(select count(*) from (${people}) p)`})::int as total`.execute(db)
-    : null;
-  const [data, total] = await Promise.all([directoryRows(db, page), counted]);
-  return { data, hasMore: rows.length > query.limit, total: total ? total.rows[0]!.total : null };
+  const records = page.flatMap((row) => (row.id === null ? [] : [{ ...row, id: row.id }]));
+  const [data, total] = await Promise.all([rowsOf(db, page, records), query.total ? directoryTotal(db, accountId, query, searched, contactsOnly ? null : people) : null]);
+  return { data, hasMore: rows.length > query.limit, total };
 }
 
+/**
+ * How many rows the directory holds for a query. With no search or list and at most one other
+ * filter, the account's private contacts are counted by `contact_facet_counts` (kept by the
+ * projection); those kept of platform people, and the people, are counted as they are now.
+ */
+async function directoryTotal(db: Db, accountId: number, query: DirectoryQuery, contactWhere: Sql[], people: Sql | null): Promise<number> {
+  const facets = FACETS.filter((facet) => query[facet] !== undefined && query[facet] !== '');
+  const peopleCount = people ? sql`(select count(*) from (${people}) p)` : sql`0`;
+  if (query.q || query.list !== undefined || facets.length > 1) {
+    const { rows } = await sql<{ total: number }>`select ((select count(*) from contacts c where ${sql.join(contactWhere, sql` and `)}) + ${peopleCount})::int as total`.execute(db);
+    return rows[0]!.total;
+  }
+  const facet = facets[0] ?? 'all';
+  const value = facet === 'all' ? '' : String(query[facet]);
+  const counted = query.hasEmail === undefined ? sql`k.contacts` : query.hasEmail ? sql`k.with_email` : sql`k.contacts - k.with_email`;
+  const { rows } = await sql<{ total: number }>`
+    select (coalesce((select ${counted} from contact_facet_counts k where k.account_id = ${accountId} and k.facet = ${facet} and k.value = ${value}), 0)
+      + (select count(*) from contacts c where ${sql.join(contactWhere, sql` and `)} and c.user_id is not null)
+      + ${peopleCount})::int as total`.execute(db);
+  return rows[0]!.total;
+}
+
+// What the table shows of a contact: its search words, phones, links and addresses stay behind.
+const RECORD_COLUMNS = ['id', 'name', 'job_title', 'outlets', 'beats', 'emails', 'country', 'tags', 'do_not_contact'] as const;
+type DirectoryRecord = Pick<ContactsTable, (typeof RECORD_COLUMNS)[number]>;
+type DirectoryKey = { id: number | null; user_id: number | null };
+
 /** Directory rows for contacts (by id) and people without a record (by user id), in the order given. */
-export async function directoryRows(db: Db, keys: readonly { id: number | null; user_id: number | null }[]): Promise<DirectoryRow[]> {
+export async function directoryRows(db: Db, keys: readonly DirectoryKey[]): Promise<DirectoryRow[]> {
   const contactIds = keys.flatMap((key) => (key.id === null ? [] : [key.id]));
-  const records = contactIds.length === 0 ? [] : await db.selectFrom('contacts').selectAll().where('id', 'in', contactIds).execute();
+  const records = contactIds.length === 0 ? [] : await db.selectFrom('contacts').select(RECORD_COLUMNS).where('id', 'in', contactIds).execute();
+  return rowsOf(db, keys, records);
+}
+
+/** Directory rows of keys whose contacts' records are read already; a person's fields are their profile's. */
+async function rowsOf(db: Db, keys: readonly DirectoryKey[], records: readonly DirectoryRecord[]): Promise<DirectoryRow[]> {
   const byId = new Map(records.map((record) => [record.id, record]));
   const people = await peopleByIds(db, [...new Set(keys.flatMap((key) => (key.user_id === null ? [] : [key.user_id])))]);
   return keys.map((key) => {

@@ -12,6 +12,7 @@ declare module '../../db/schema.ts' {
     contact_not_duplicates: { account_id: number; contact_id: number; other_id: number };
     contact_suppressions: { account_id: number; email: string; since: Date };
     contact_recommendation_dismissals: { account_id: number; user_id: number; dismissed_by: number; dismissed_at: Date };
+    contact_facet_counts: { account_id: number; facet: 'all' | 'beat' | 'outlet' | 'country' | 'tag'; value: string; contacts: number; with_email: number };
   }
 }
 
