@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -116,5 +117,38 @@ describe('the composer', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Callout' })).not.toBeInTheDocument());
+  });
+});
+
+describe('an interview from the composer', () => {
+  function renderRouted(roles: ('journo' | 'expert')[]) {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(currentUserKey, currentUserLike({ roles }));
+    const root = createRootRoute();
+    const home = createRoute({ getParentRoute: () => root, path: '/', component: () => <CreatePostButton /> });
+    const router = createRouter({ routeTree: root.addChildren([home]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+  }
+
+  it('is offered to those who ask, and opens the create-interview modal in place of the chooser', async () => {
+    renderRouted(['journo']);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Start a post' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Create a post' })).getByRole('button', { name: /^Interview/ }));
+    expect(await screen.findByRole('dialog', { name: 'Create interview' })).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create a post' })).not.toBeInTheDocument());
+  });
+
+  it('is not offered to experts, who answer interviews', async () => {
+    renderRouted(['expert']);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Start a post' }));
+    const chooser = screen.getByRole('dialog', { name: 'Create a post' });
+    expect(within(chooser).getByRole('button', { name: /^Callout/ })).toBeVisible();
+    expect(within(chooser).queryByRole('button', { name: /^Interview/ })).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { KIND_LABELS, type PostKind } from '../../../../contracts/posts/kinds.ts';
 import { confirmDialog } from '../../ui/AlertDialog.tsx';
 import { Modal } from '../../ui/Modal.tsx';
+import { CreateInterviewModal, mayCreateInterview } from '../interviews/CreateInterviewModal.tsx';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { Avatar } from './Avatar.tsx';
 import { KindChooser, KindIcon } from './KindChooser.tsx';
@@ -23,6 +24,7 @@ export function CreatePostButton({ variant = 'box', communityId, onCreated }: Cr
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<PostKind | null>(null);
+  const [interviewing, setInterviewing] = useState(false);
   const dirty = useRef(false);
   if (!user || user.isReadOnly) return null;
 
@@ -93,9 +95,21 @@ export function CreatePostButton({ variant = 'box', communityId, onCreated }: Cr
             />
           </>
         ) : (
-          <KindChooser user={user} onChoose={setKind} />
+          <KindChooser
+            user={user}
+            onChoose={setKind}
+            onInterview={
+              mayCreateInterview(user)
+                ? () => {
+                    close();
+                    setInterviewing(true);
+                  }
+                : undefined
+            }
+          />
         )}
       </Modal>
+      {interviewing && <CreateInterviewModal open onClose={() => setInterviewing(false)} user={user} />}
     </>
   );
 }
@@ -105,6 +119,7 @@ export function CreatePostPage() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const [kind, setKind] = useState<PostKind | null>(null);
+  const [interviewing, setInterviewing] = useState(false);
   if (!user) return null;
   return (
     <section className="create-page">
@@ -112,8 +127,9 @@ export function CreatePostPage() {
       {kind ? (
         <PostComposer kind={kind} onCancel={() => setKind(null)} onSaved={() => void navigate({ to: '/' })} />
       ) : (
-        <KindChooser user={user} onChoose={setKind} />
+        <KindChooser user={user} onChoose={setKind} onInterview={mayCreateInterview(user) ? () => setInterviewing(true) : undefined} />
       )}
+      {interviewing && <CreateInterviewModal open onClose={() => setInterviewing(false)} user={user} />}
     </section>
   );
 }

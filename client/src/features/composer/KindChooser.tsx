@@ -33,31 +33,57 @@ export function creatableKinds(user: CurrentUser): PostKind[] {
   return isAdmin(user) ? [...kinds, 'story'] : kinds;
 }
 
-export function KindIcon({ kind }: { kind: PostKind }) {
+function Glyph({ children }: { children: ReactNode }) {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      {ICONS[kind]}
+      {children}
     </svg>
   );
 }
 
-/** What to publish: one card per kind. */
-export function KindChooser({ user, onChoose }: { user: CurrentUser; onChoose: (kind: PostKind) => void }) {
+export function KindIcon({ kind }: { kind: PostKind }) {
+  return <Glyph>{ICONS[kind]}</Glyph>;
+}
+
+const INTERVIEW_ICON = path('M12 3a3 3 0 0 1 3 3v5a3 3 0 0 1-6 0V6a3 3 0 0 1 3-3zM6 11a6 6 0 0 0 12 0M12 17v4M8 21h8');
+
+function Choice({ modifier, icon, label, description, onClick }: { modifier: string; icon: ReactNode; label: string; description: string; onClick: () => void }) {
+  return (
+    <li>
+      <button type="button" className={`kind-chooser__item kind-chooser__item--${modifier}`} onClick={onClick}>
+        <span className="kind-chooser__icon">{icon}</span>
+        <span className="kind-chooser__text">
+          <span className="kind-chooser__label">{label}</span>
+          <span className="kind-chooser__description">{description}</span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+type KindChooserProps = {
+  user: CurrentUser;
+  onChoose: (kind: PostKind) => void;
+  /** Given to those who may ask: an interview is not a post, but it is begun from the same place. */
+  onInterview?: (() => void) | undefined;
+};
+
+/** What to publish: one card per kind, and an interview for those who ask questions. */
+export function KindChooser({ user, onChoose, onInterview }: KindChooserProps) {
   return (
     <ul className="kind-chooser" aria-label="What do you want to publish?">
       {creatableKinds(user).map((kind) => (
-        <li key={kind}>
-          <button type="button" className={`kind-chooser__item kind-chooser__item--${kind}`} onClick={() => onChoose(kind)}>
-            <span className="kind-chooser__icon">
-              <KindIcon kind={kind} />
-            </span>
-            <span className="kind-chooser__text">
-              <span className="kind-chooser__label">{KIND_LABELS[kind]}</span>
-              <span className="kind-chooser__description">{DESCRIPTIONS[kind]}</span>
-            </span>
-          </button>
-        </li>
+        <Choice key={kind} modifier={kind} icon={<KindIcon kind={kind} />} label={KIND_LABELS[kind]} description={DESCRIPTIONS[kind]} onClick={() => onChoose(kind)} />
       ))}
+      {onInterview && (
+        <Choice
+          modifier="interview"
+          icon={<Glyph>{INTERVIEW_ICON}</Glyph>}
+          label="Interview"
+          description="Ask questions answered on video or in writing, by experts or anyone you send a link to"
+          onClick={onInterview}
+        />
+      )}
     </ul>
   );
 }
