@@ -113,10 +113,11 @@ export const routeMeta = {
 
   monitor: app('monitor', 'Monitor', both, { modules: ['ROLE_MODULE_MONITOR'] }),
   monitorDetail: app('monitorDetail', 'Monitor', both, { modules: ['ROLE_MODULE_MONITOR'], digitId: true }),
-  newswire: app('newswire', 'Newswire', fullOnly),
-  insider: app('insider', 'Insider', fullOnly),
+  newswire: app('newswire', 'Newswire', both),
+  insider: app('insider', 'Insider', both),
   newsrooms: app('newsrooms', 'Newsrooms', fullOnly),
-  commentary: app('commentary', 'Commentary', fullOnly),
+  commentary: app('commentary', 'Commentary', both),
+  adminNews: app('adminNews', 'News sources', both, { roles: ['admin'] }),
 
   allContacts: app('allContacts', 'Contacts', both, { modules: ['ROLE_MODULE_CONTACTS'] }),
   contactLists: app('lists', 'Contact lists', both, { modules: ['ROLE_MODULE_CONTACTS'] }),

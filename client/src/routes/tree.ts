@@ -43,6 +43,10 @@ const interviewPage = lazyPage(() => import('../features/interviews/InterviewPag
 const tasksPage = lazyPage(() => import('../features/tasks/TasksPage.tsx'), 'TasksPage');
 const monitorsPage = lazyPage(() => import('../features/monitors/MonitorsPage.tsx'), 'MonitorsPage');
 const monitorPage = lazyPage(() => import('../features/monitors/MonitorPage.tsx'), 'MonitorPage');
+const newswirePage = lazyPage(() => import('../features/news/NewswirePage.tsx'), 'NewswirePage');
+const insiderPage = lazyPage(() => import('../features/news/InsiderPage.tsx'), 'InsiderPage');
+const commentaryPage = lazyPage(() => import('../features/news/CommentaryPage.tsx'), 'CommentaryPage');
+const newsSourcesPage = lazyPage(() => import('../features/news/FeedsAdminPage.tsx'), 'FeedsAdminPage');
 const ourNewsroomsPage = lazyPage(() => import('../features/newsrooms/OurNewsroomsPage.tsx'), 'OurNewsroomsPage');
 const newsroomsPage = lazyPage(() => import('../features/newsrooms/NewsroomsPage.tsx'), 'NewsroomsPage');
 const newsroomPage = lazyPage(() => import('../features/newsrooms/NewsroomPage.tsx'), 'NewsroomPage');
@@ -177,10 +181,11 @@ const workArea = [
 const news = [
   page(rootRoute, 'monitor', m.monitor, monitorsPage),
   page(rootRoute, 'monitor/$id', m.monitorDetail, monitorPage),
-  page(rootRoute, 'newswire', m.newswire),
-  page(rootRoute, 'insider', m.insider),
+  page(rootRoute, 'newswire', m.newswire, newswirePage),
+  page(rootRoute, 'insider', m.insider, insiderPage),
   page(rootRoute, 'newsrooms', m.newsrooms, newsroomsPage),
-  page(rootRoute, 'commentary', m.commentary),
+  page(rootRoute, 'commentary', m.commentary, commentaryPage),
+  page(rootRoute, 'admin/news', m.adminNews, newsSourcesPage),
 ];
 const contacts = [
   createRoute({ getParentRoute: () => rootRoute, path: 'contacts', staticData: { meta: m.allContacts }, component: contactsPage, validateSearch: directorySearch }),

@@ -42,6 +42,7 @@ const fullNavigation: ItemSpec[] = [
       { route: 'newsrooms', to: '/newsrooms' },
       { route: 'commentary', to: '/commentary' },
       { route: 'allAnnouncements', to: '/announcements/all' },
+      { route: 'adminNews', to: '/admin/news' },
     ],
   },
   {
@@ -85,8 +86,17 @@ const mvpNavigation: ItemSpec[] = [
       { route: 'workLists', to: '/work_lists' },
     ],
   },
-  // Accounts with the monitor module watch their mentions in MVP too (docs/decisions.md).
-  { route: 'monitor', to: '/monitor', icon: 'news' },
+  // Everyone reads the newswire in MVP too, and accounts with the monitor module watch their mentions (docs/decisions.md).
+  {
+    group: 'News',
+    icon: 'news',
+    children: [
+      { route: 'monitor', to: '/monitor' },
+      { route: 'newswire', to: '/newswire' },
+      { route: 'insider', to: '/insider' },
+      { route: 'commentary', to: '/commentary' },
+    ],
+  },
   // Accounts with the contacts module work their media lists in MVP too (docs/decisions.md).
   {
     group: 'Contacts',
