@@ -11,8 +11,10 @@ import type { Database } from '../../db/schema.ts';
 import { Forbidden, ValidationFailed } from '../../errors.ts';
 import { UNSTORABLE_LINE, unstorableFields } from '../../http/input-safety.ts';
 import type { ContactEvent } from '../../../contracts/contacts/index.ts';
+import type { StoredListFilter } from '../../../contracts/contacts/events.ts';
 import { applyChanges, contactDecider, contactStream, sameFields } from './commands.ts';
 import { READ_ONLY, type Member } from './permissions.ts';
+import { livingConditions } from './queries.ts';
 import type { ContactsTable } from './tables.ts';
 
 /** Rows written per transaction: a bad batch (a conflict, a lost connection) costs at most this many. */
@@ -228,10 +230,15 @@ async function writeBatch(core: Core, member: Member, metadata: EventMetadata, b
 
 type ContactRow = Awaited<ReturnType<typeof exportPage>>[number];
 
-/** Which contacts an export holds: all the account's, one list's, or a chosen few (or both). */
-export type ExportScope = { listId?: number | undefined; ids?: readonly number[] | undefined };
+/**
+ * Which contacts an export holds: all the account's, one hand-made list's, a living list's
+ * matches as they are when it runs (its saved search), or a chosen few (of those).
+ */
+export type ExportScope = { listId?: number | undefined; filter?: StoredListFilter | undefined; ids?: readonly number[] | undefined };
 
-function exportPage(db: Kysely<Database>, accountId: number, after: number, { listId, ids }: ExportScope) {
+async function exportPage(db: Kysely<Database>, accountId: number, after: number, { listId, filter, ids }: ExportScope) {
+  const living = filter ? livingConditions(accountId, filter) : undefined;
+  if (living === null) return [];
   let query = db
     .selectFrom('contacts as c')
     .select(['c.id', 'c.name', 'c.job_title', 'c.outlets', 'c.companies', 'c.beats', 'c.emails', 'c.phones', 'c.links', 'c.timezone', 'c.country', 'c.tags'])
@@ -241,6 +248,7 @@ function exportPage(db: Kysely<Database>, accountId: number, after: number, { li
     .limit(EXPORT_PAGE);
   if (ids !== undefined) query = query.where('c.id', 'in', ids.length > 0 ? [...ids] : [0]);
   if (listId !== undefined) query = query.where(({ exists, selectFrom }) => exists(selectFrom('contact_list_members as m').select('m.list_id').where('m.list_id', '=', listId).whereRef('m.contact_id', '=', 'c.id')));
+  if (living) query = query.where(sql<boolean>`${sql.join(living, sql` and `)}`);
   return query.execute();
 }
 

@@ -60,13 +60,36 @@ describe('a living list ("tech journalists in Australia")', () => {
       expect(answer.statusCode, `${method} ${answer.body}`).toBe(422);
       expect(answer.json().errors).toEqual([LIVING_LIST]);
     }
-    const exported = await pat.call('GET', `/api/v1/contacts/export?list=${list}`);
-    expect(exported.statusCode).toBe(422);
     const handMade = (await pat.call('POST', '/api/v1/contact-lists', { name: 'Hand made' })).json().id;
     expect((await pat.call('GET', `/api/v1/contact-lists/${handMade}/filter`)).json()).toEqual({ filter: null });
     const refused = await put(pat, `/api/v1/contact-lists/${handMade}/filter`, { filter: { tag: 'x' } });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toHaveLength(1);
+  });
+
+  it('exports its matches as they are when the export runs, streamed as the whole export is', async () => {
+    const ids = await Promise.all(
+      [
+        { name: 'Exp Ada', beats: [62], country: 'NZ', emails: ['ada@exp.example'], tags: ['export-me'] },
+        { name: 'Exp Ben', beats: [62], country: 'AU', tags: ['export-me'] },
+        { name: 'Exp Cy', beats: [355], country: 'NZ', tags: ['export-me'] },
+      ].map(add),
+    );
+    const list = (await pat.call('POST', '/api/v1/contact-lists', { name: 'Exported', filter: { q: 'exp', tag: 'export-me', beat: 62 } })).json().id as number;
+    const exportedNames = async (query: string) => {
+      const answer = await pat.call('GET', `/api/v1/contacts/export?${query}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+      return answer.body.trim().split('\n').slice(1).map((line) => line.split(',')[0]);
+    };
+    expect(await exportedNames(`list=${list}`)).toEqual(['Exp Ada', 'Exp Ben']);
+    await pat.call('PATCH', `/api/v1/contacts/${ids[2]}`, { beats: [62] });
+    await pat.call('PATCH', `/api/v1/contacts/${ids[0]}`, { tags: [] });
+    expect(await exportedNames(`list=${list}`)).toEqual(['Exp Ben', 'Exp Cy']);
+    // A selection exports only those of the chosen that the list holds now.
+    expect(await exportedNames(`list=${list}&ids=${ids.join(',')}`)).toEqual(['Exp Ben', 'Exp Cy']);
+    expect(await exportedNames(`list=${list}&ids=${ids[0]}`)).toEqual([]);
+    expect((await rival.call('GET', `/api/v1/contacts/export?list=${list}`)).statusCode).toBe(404);
   });
 
   it('refuses a search with nothing in it or a rule broken, line by line, and is the account\'s own', async () => {

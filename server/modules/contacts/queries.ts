@@ -97,6 +97,36 @@ const FACETS = ['beat', 'outlet', 'country', 'tag'] as const;
 /** Rows an ordered scan reads before a search's words are deemed rare (see contactsMatching). */
 const SCAN_WINDOW = 2000;
 
+const atOutlet = (outlet: string) => sql`select op.user_id from outlet_people op join outlets o on o.id = op.outlet_id where lower(o.name) = lower(${outlet})`;
+
+// A contact kept of a person matches by their profile, and only what their profile shows:
+// `c.user_id = any(array(...))` beside the contact's own column lets PostgreSQL combine two
+// indexes when a filter is rare, or keep reading in the page's order when it is common.
+const shownBy = (people: Sql) =>
+  sql`c.user_id = any(array(select w.user_id from (${people}) w where not exists (select 1 from user_profiles hidden where hidden.user_id = w.user_id and hidden.visibility = 'private')))`;
+
+/** The conditions on an account's contacts (`contacts c`) of the directory's filters, search words apart. */
+export function contactConditions(accountId: number, query: Pick<DirectoryQuery, 'beat' | 'outlet' | 'country' | 'tag' | 'list' | 'hasEmail'>): Sql[] {
+  const where: Sql[] = [sql`c.account_id = ${accountId}`];
+  if (query.beat !== undefined) where.push(sql`(c.beats @> array[${query.beat}]::integer[] or ${shownBy(sql`select ub.user_id from user_beats ub where ub.beat_id = ${query.beat}`)})`);
+  if (query.outlet) where.push(sql`(c.outlets @> array[${query.outlet}]::text[] or ${shownBy(atOutlet(query.outlet))})`);
+  if (query.country) where.push(sql`(c.country = ${query.country} or ${shownBy(sql`select pc.user_id from user_profiles pc where pc.country = ${query.country}`)})`);
+  if (query.tag) where.push(sql`c.tags @> array[${query.tag}]::text[]`);
+  if (query.list !== undefined) where.push(sql`exists (select 1 from contact_list_members m where m.list_id = ${query.list} and m.contact_id = c.id)`);
+  if (query.hasEmail !== undefined) where.push(query.hasEmail ? sql`cardinality(c.emails) > 0` : sql`cardinality(c.emails) = 0`);
+  return where;
+}
+
+/**
+ * The conditions on an account's contacts of a living list's saved search, or null when its
+ * words hold nothing to search by (it then has no one).
+ */
+export function livingConditions(accountId: number, filter: StoredListFilter): Sql[] | null {
+  const tsquery = filter.q ? prefixQuery(filter.q) : null;
+  if (filter.q && !tsquery) return null;
+  return [...contactConditions(accountId, filter), ...(tsquery ? [sql`c.search_vector @@ ${tsquery}`] : [])];
+}
+
 /**
  * The first `reach` contacts, in the page's order, that match the search words besides the
  * other filters. PostgreSQL guesses a prefix search ("smi:*") matches 2% of rows, whatever the
@@ -127,7 +157,6 @@ async function contactsMatching(db: Db, rows: (extra: Sql) => Sql, order: Sql, t
  */
 export async function directory(db: Kysely<Database>, accountId: number, query: DirectoryQuery): Promise<{ data: DirectoryRow[]; hasMore: boolean; total: number | null }> {
   const tsquery = query.q ? prefixQuery(query.q) : null;
-  const contactWhere: Sql[] = [sql`c.account_id = ${accountId}`];
   const personWhere: Sql[] = [
     sql`'journo' = any(u.roles)`,
     sql`coalesce(p.visibility, 'public') = 'public'`,
@@ -137,31 +166,12 @@ export async function directory(db: Kysely<Database>, accountId: number, query: 
     if (!tsquery) return { data: [], hasMore: false, total: query.total ? 0 : null };
     personWhere.push(sql`to_tsvector('simple', u.firstname || ' ' || u.lastname || ' ' || coalesce(u.job_title, '')) @@ ${tsquery}`);
   }
-  // A contact kept of a person matches by their profile, and only what their profile shows:
-  // `c.user_id = any(array(...))` beside the contact's own column lets PostgreSQL combine two
-  // indexes when a filter is rare, or keep reading in the page's order when it is common.
-  const shownBy = (people: Sql) =>
-    sql`c.user_id = any(array(select w.user_id from (${people}) w where not exists (select 1 from user_profiles hidden where hidden.user_id = w.user_id and hidden.visibility = 'private')))`;
-  if (query.beat !== undefined) {
-    const beat = query.beat;
-    contactWhere.push(sql`(c.beats @> array[${beat}]::integer[] or ${shownBy(sql`select ub.user_id from user_beats ub where ub.beat_id = ${beat}`)})`);
-    personWhere.push(sql`exists (select 1 from user_beats ub where ub.user_id = u.id and ub.beat_id = ${beat})`);
-  }
-  if (query.outlet) {
-    const outlet = query.outlet;
-    const atOutlet = sql`select op.user_id from outlet_people op join outlets o on o.id = op.outlet_id where lower(o.name) = lower(${outlet})`;
-    contactWhere.push(sql`(c.outlets @> array[${outlet}]::text[] or ${shownBy(atOutlet)})`);
-    personWhere.push(sql`u.id in (${atOutlet})`);
-  }
-  if (query.country) {
-    contactWhere.push(sql`(c.country = ${query.country} or ${shownBy(sql`select pc.user_id from user_profiles pc where pc.country = ${query.country}`)})`);
-    personWhere.push(sql`p.country = ${query.country}`);
-  }
+  if (query.beat !== undefined) personWhere.push(sql`exists (select 1 from user_beats ub where ub.user_id = u.id and ub.beat_id = ${query.beat})`);
+  if (query.outlet) personWhere.push(sql`u.id in (${atOutlet(query.outlet)})`);
+  if (query.country) personWhere.push(sql`p.country = ${query.country}`);
   // Tags, lists and email addresses are the account's own: only its contacts have them.
   const contactsOnly = query.tag !== undefined || query.list !== undefined || query.hasEmail === true;
-  if (query.tag) contactWhere.push(sql`c.tags @> array[${query.tag}]::text[]`);
-  if (query.list !== undefined) contactWhere.push(sql`exists (select 1 from contact_list_members m where m.list_id = ${query.list} and m.contact_id = c.id)`);
-  if (query.hasEmail !== undefined) contactWhere.push(query.hasEmail ? sql`cardinality(c.emails) > 0` : sql`cardinality(c.emails) = 0`);
+  const contactWhere = contactConditions(accountId, query);
 
   const position = query.list === undefined ? sql`null::integer` : sql`(select m.position from contact_list_members m where m.list_id = ${query.list} and m.contact_id = c.id)`;
   const contactRows = (where: Sql[], extra: Sql = sql``) =>

@@ -203,14 +203,12 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
 
     app.get('/api/v1/contacts/export', { schema: { querystring: exportQuery } }, async (request, reply) => {
       const { member } = await memberOf(request);
-      if (request.query.list !== undefined) {
-        await listOf(member, request.query.list);
-        if (await listFilterOf(db, member.accountId, request.query.list)) throw new ValidationFailed(['A living list is exported from the directory: choose its people there']);
-      }
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="contacts.csv"')
-        .send(exportCsv(db, member.accountId, { listId: request.query.list, ids: request.query.ids }));
+      const { list, ids } = request.query;
+      if (list !== undefined) await listOf(member, list);
+      // A living list holds whoever matches its search as the export runs.
+      const filter = list === undefined ? null : await listFilterOf(db, member.accountId, list);
+      const scope = filter ? { filter, ids } : { listId: list, ids };
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="contacts.csv"').send(exportCsv(db, member.accountId, scope));
     });
 
     app.get('/api/v1/contacts/recommendations', { schema: { response: { 200: recommendationsView } } }, async (request) => {
