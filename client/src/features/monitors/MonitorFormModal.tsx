@@ -5,12 +5,17 @@ import { ApiError, linesOf } from '../../lib/api/index.ts';
 import { Button, Checkbox, Input, Modal, showToast } from '../../ui/index.ts';
 import { useSaveMonitor } from './queries.ts';
 
-type Props = { open: boolean; onClose: () => void; monitor: MonitorView | null; advanced: boolean; onSaved?: (monitor: MonitorView) => void };
+type Props = { open: boolean; onClose: () => void; monitor: MonitorView | null; modules: readonly string[]; onSaved?: (monitor: MonitorView) => void };
+
+/** The sources the account's modules let it watch (the server's rule, docs/decisions.md). */
+const SOURCE_MODULES: Record<SourceKind, string> = { news: 'ROLE_MODULE_MONITOR', announcement: 'ROLE_MODULE_MONITOR', post: 'ROLE_MODULE_MONITOR_SOCIAL', article: 'ROLE_MODULE_MONITOR_PRINT' };
 
 const listOf = (text: string) => text.split(',').map((value) => value.trim()).filter(Boolean);
 
 /** A monitor's form: what to look for, and where. */
-export function MonitorFormModal({ open, onClose, monitor, advanced, onSaved }: Props) {
+export function MonitorFormModal({ open, onClose, monitor, modules, onSaved }: Props) {
+  const advanced = modules.includes('ROLE_MODULE_MONITOR_ADVANCED');
+  const allowed = SOURCE_KINDS.filter((source) => modules.includes(SOURCE_MODULES[source]));
   const save = useSaveMonitor();
   const [name, setName] = useState('');
   const [query, setQuery] = useState('');
@@ -62,7 +67,7 @@ export function MonitorFormModal({ open, onClose, monitor, advanced, onSaved }: 
         {sources !== null && (
           <fieldset className="monitor-form__group">
             <legend>Sources</legend>
-            {SOURCE_KINDS.map((source) => (
+            {allowed.map((source) => (
               <Checkbox key={source} label={SOURCE_LABELS[source]} checked={sources.includes(source)} onChange={(event) => setSources(toggle(sources, source, event.target.checked))} />
             ))}
           </fieldset>
@@ -70,7 +75,7 @@ export function MonitorFormModal({ open, onClose, monitor, advanced, onSaved }: 
         {sources === null && (
           <p className="monitor-form__note">
             Watches every source your account may monitor.{' '}
-            <button type="button" className="monitor-form__link" onClick={() => setSources([...SOURCE_KINDS.filter((source) => source === 'news' || source === 'announcement')])}>
+            <button type="button" className="monitor-form__link" onClick={() => setSources(allowed)}>
               Choose sources
             </button>
           </p>

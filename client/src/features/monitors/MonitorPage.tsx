@@ -118,7 +118,7 @@ export function MonitorPage() {
           Show more
         </Button>
       )}
-      <MonitorFormModal open={editing} onClose={() => setEditing(false)} monitor={monitor.data} advanced={user.modules.includes('ROLE_MODULE_MONITOR_ADVANCED')} />
+      <MonitorFormModal open={editing} onClose={() => setEditing(false)} monitor={monitor.data} modules={user.modules} />
     </div>
   );
 }

@@ -42,7 +42,7 @@ export function MonitorsPage() {
         open={creating}
         onClose={() => setCreating(false)}
         monitor={null}
-        advanced={user.modules.includes('ROLE_MODULE_MONITOR_ADVANCED')}
+        modules={user.modules}
         onSaved={(monitor) => void navigate({ to: '/monitor/$id', params: { id: String(monitor.id) } })}
       />
     </div>
