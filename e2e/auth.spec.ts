@@ -56,7 +56,7 @@ test('an unknown path of a guest is saved too, and / sends a guest to sign in', 
 
 test('a signed-in person sees the 404 page for unknown paths, bad ids and routes they do not have', async ({ page }, testInfo) => {
   await signIn(page, demo.journalist);
-  for (const path of ['/app/no/such/page', '/app/stories/abc', '/app/announcements/12x/hub', '/app/newswire', '/app/contacts']) {
+  for (const path of ['/app/no/such/page', '/app/stories/abc', '/app/announcements/12x/hub', '/app/channels', '/app/contacts']) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/app\/error\/404$/);
   }

@@ -10,10 +10,10 @@ const topLevelLabels = (page: Page) =>
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-test('a journalist gets MVP navigation: Home, Interviews, Announcements and Content', async ({ page }, testInfo) => {
+test('a journalist gets MVP navigation: Home, Interviews, Announcements, Content and News', async ({ page }, testInfo) => {
   await signIn(page, demo.journalist);
   await expect(mainNavigation(page)).toBeVisible();
-  expect(await topLevelLabels(page)).toEqual(['Home', 'Interviews', 'Announcements', 'Content']);
+  expect(await topLevelLabels(page)).toEqual(['Home', 'Interviews', 'Announcements', 'Content', 'News']);
   await expect(mainNavigation(page).getByRole('link', { name: 'Development' })).toHaveCount(0);
 
   await mainNavigation(page).getByRole('button', { name: 'Content' }).click();
@@ -47,13 +47,13 @@ test('an admin gets full navigation, the unfinished notice and the development v
   await expectAccessible(page, testInfo, 'development');
   await page.getByLabel(/^MVP/).check();
   // The admins' account holds the contacts module, whose screens MVP keeps (docs/decisions.md).
-  await expect.poll(() => topLevelLabels(page)).toEqual(['Home', 'Interviews', 'Announcements', 'Content', 'Contacts']);
-  await page.goto('/app/newswire');
+  await expect.poll(() => topLevelLabels(page)).toEqual(['Home', 'Interviews', 'Announcements', 'Content', 'News', 'Contacts']);
+  await page.goto('/app/channels');
   await expect(page).toHaveURL(/\/app\/error\/404$/);
   await page.goto('/app/development');
   await page.getByLabel(/^Full/).check();
-  await page.goto('/app/newswire');
-  await expect(page).toHaveURL(/\/app\/newswire$/);
+  await page.goto('/app/channels');
+  await expect(page).toHaveURL(/\/app\/channels$/);
 });
 
 test('an admin is offered to join a community they are not in', async ({ page }) => {

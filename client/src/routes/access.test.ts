@@ -22,9 +22,9 @@ describe('view mode (spec section 6)', () => {
 describe('which routes exist', () => {
   it('gives mvp the reduced set and full the whole set', () => {
     expect(isRouteAvailable(routeMeta.myInterviews, viewer())).toBe(true);
-    expect(isRouteAvailable(routeMeta.newswire, viewer())).toBe(false);
-    expect(isRouteAvailable(routeMeta.newswire, viewer({ user: admin }))).toBe(true);
-    expect(isRouteAvailable(routeMeta.newswire, viewer({ user: admin, viewModeSetting: 'mvp' }))).toBe(false);
+    expect(isRouteAvailable(routeMeta.channels, viewer())).toBe(false);
+    expect(isRouteAvailable(routeMeta.channels, viewer({ user: admin }))).toBe(true);
+    expect(isRouteAvailable(routeMeta.channels, viewer({ user: admin, viewModeSetting: 'mvp' }))).toBe(false);
   });
 
   it('removes routes whose modules the user lacks', () => {
@@ -65,7 +65,7 @@ describe('the route guard', () => {
 
   it('shows a signed-in user the 404 page for unknown and removed routes', () => {
     expect(decideNavigation([], viewer(), '/no/such/page', true)).toEqual({ kind: 'notFound' });
-    expect(decideNavigation([routeMeta.newswire], viewer(), '/newswire')).toEqual({ kind: 'notFound' });
+    expect(decideNavigation([routeMeta.channels], viewer(), '/channels')).toEqual({ kind: 'notFound' });
   });
 
   it('sends a signed-in user home from a guest-only route', () => {

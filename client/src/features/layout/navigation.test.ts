@@ -6,7 +6,7 @@ import { navigationFor, type NavItem } from './navigation.ts';
 const labels = (items: NavItem[]) => items.map((item) => (item.kind === 'group' ? `${item.label}: ${item.children.map((child) => child.label).join(', ')}` : item.label));
 
 describe('left navbar items', () => {
-  it('shows MVP only Home, Interviews, Announcements and Content', () => {
+  it('shows MVP Home, Interviews, Announcements, Content and the News everyone reads', () => {
     const journalist = currentUserLike({ modules: ['ROLE_MODULE_ONLINE_NEWSROOM'] });
     const navigation = navigationFor(journalist, { user: journalist, developmentHost: true, viewModeSetting: null });
     expect(labels(navigation.items)).toEqual([
@@ -14,6 +14,7 @@ describe('left navbar items', () => {
       'Interviews: Interview Wire, My interviews, My questions, Awaiting answers, Shared interviews, Saved media',
       'Announcements',
       'Content: Our announcements, Our newsrooms',
+      'News: Newswire, Insider, Commentary',
     ]);
     expect(navigation.communities).toBe(false);
     expect(navigation.development).toBeNull();
@@ -22,7 +23,7 @@ describe('left navbar items', () => {
   it('adds Contacts, Tasks and Work lists to MVP for accounts with the contacts module', () => {
     const pr = currentUserLike({ roles: ['pr'], modules: ['ROLE_MODULE_CONTACTS'] });
     const navigation = navigationFor(pr, { user: pr, developmentHost: false, viewModeSetting: null });
-    expect(labels(navigation.items).slice(-2)).toEqual(['Content: Tasks, Our announcements, Work lists', 'Contacts: Contacts, Contact lists']);
+    expect(labels(navigation.items).slice(-3)).toEqual(['Content: Tasks, Our announcements, Work lists', 'News: Newswire, Insider, Commentary', 'Contacts: Contacts, Contact lists']);
   });
 
   it('shows full mode every area the account has modules for, and Development on development hosts', () => {
@@ -32,7 +33,7 @@ describe('left navbar items', () => {
       'Home',
       'Messages',
       'Interviews: Interview Wire, My interviews, My questions, Awaiting answers, Shared interviews, Saved media',
-      'News: Newswire, Insider, Newsrooms, Commentary, All announcements',
+      'News: Newswire, Insider, Newsrooms, Commentary, All announcements, News sources',
       'Content: Tasks, Work lists, Channels, Our announcements, Reports',
       'Contacts: Contacts, Contact lists, Recommendations, Jobs, Call-outs',
     ]);

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import type { ArticleView } from '../../../../contracts/news/api.ts';
+import { formatDate, fromNow } from '../../lib/format/index.ts';
+import { Button, EmptyState, PageHeader, SafeImage, Spinner } from '../../ui/index.ts';
+import { RichText } from '../posts/RichText.tsx';
+import { useInsider } from './queries.ts';
+import './news.css';
+
+const KINDS = [
+  { kind: '', label: 'All' },
+  { kind: 'epitome', label: 'Epitome' },
+  { kind: 'marcoms', label: 'Marcoms News' },
+] as const;
+const KIND_LABEL = { epitome: 'Epitome', marcoms: 'Marcoms News', media: 'Media news' } as const;
+
+function ArticleCard({ article }: { article: ArticleView }) {
+  return (
+    <article className="insider-article" aria-labelledby={`article-${article.id}`}>
+      {article.imageUrl && <SafeImage className="insider-article__image" src={article.imageUrl} alt="" />}
+      <div>
+        <p className="wire-entry__meta">
+          <span className="wire-entry__source">{KIND_LABEL[article.kind]}</span>
+          <time dateTime={article.publishedAt} title={formatDate(article.publishedAt, 'dateTime')}>
+            {fromNow(article.publishedAt)}
+          </time>
+        </p>
+        <h2 className="wire-entry__title" id={`article-${article.id}`}>
+          {article.title}
+        </h2>
+        {article.content ? <RichText className="insider-article__content" html={article.content} /> : <p className="wire-entry__summary">{article.summary}</p>}
+      </div>
+    </article>
+  );
+}
+
+/** /insider: the trade's own news, Epitome (who moved where) and Marcoms News (agencies and campaigns), newest first. */
+export function InsiderPage() {
+  const [kind, setKind] = useState<(typeof KINDS)[number]['kind']>('');
+  const insider = useInsider(kind);
+  const articles = insider.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <div className="news">
+      <PageHeader title="Insider" blurb="Epitome and Marcoms News: the people, agencies and campaigns behind the news." />
+      <div className="news__kinds" role="group" aria-label="Which articles">
+        {KINDS.map((candidate) => (
+          <button key={candidate.kind} type="button" className={`news__kind${kind === candidate.kind ? ' news__kind--on' : ''}`} aria-pressed={kind === candidate.kind} onClick={() => setKind(candidate.kind)}>
+            {candidate.label}
+          </button>
+        ))}
+      </div>
+      <section className="news__body" aria-label="Insider articles" aria-busy={insider.isFetching}>
+        {insider.isPending ? (
+          <div className="news__loading">
+            <Spinner label="Loading articles" />
+          </div>
+        ) : insider.isError && articles.length === 0 ? (
+          <EmptyState title="The articles could not be loaded" description="Check your connection and try again." action={<Button onClick={() => void insider.refetch()}>Try again</Button>} />
+        ) : articles.length === 0 ? (
+          <EmptyState title="No articles yet" description="Epitome and Marcoms News articles appear here when the editors publish them." />
+        ) : (
+          <>
+            <ol className="news__list">
+              {articles.map((article) => (
+                <li key={article.id}>
+                  <ArticleCard article={article} />
+                </li>
+              ))}
+            </ol>
+            {insider.hasNextPage && (
+              <div className="news__more">
+                <Button variant="secondary" loading={insider.isFetchingNextPage} onClick={() => void insider.fetchNextPage()}>
+                  Show older articles
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

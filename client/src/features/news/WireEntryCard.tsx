@@ -1,0 +1,38 @@
+import type { WireEntry } from '../../../../contracts/news/api.ts';
+import { formatDate, fromNow } from '../../lib/format/index.ts';
+
+const SOURCE_LABEL: Record<WireEntry['source'], string> = { announcement: 'Announcement', news: 'News', article: 'Media news' };
+
+/** One line of the newswire: where it is from, when, its headline (a link out, or in the app) and its first words. */
+export function WireEntryCard({ entry }: { entry: WireEntry }) {
+  const outside = entry.link !== null && /^https?:/.test(entry.link);
+  return (
+    <article className={`wire-entry wire-entry--${entry.source}`} aria-labelledby={`wire-${entry.key}`}>
+      <p className="wire-entry__meta">
+        <span className="wire-entry__source">{SOURCE_LABEL[entry.source]}</span>
+        <span className="wire-entry__outlet">{entry.outlet}</span>
+        {entry.country && <span>{entry.country}</span>}
+        <time dateTime={entry.publishedAt} title={formatDate(entry.publishedAt, 'dateTime')}>
+          {fromNow(entry.publishedAt)}
+        </time>
+      </p>
+      <h2 className="wire-entry__title" id={`wire-${entry.key}`}>
+        {entry.link ? (
+          <a href={entry.link} {...(outside ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+            {entry.title}
+          </a>
+        ) : (
+          entry.title
+        )}
+      </h2>
+      {entry.summary && <p className="wire-entry__summary">{entry.summary}</p>}
+      {entry.beats.length > 0 && (
+        <ul className="wire-entry__beats" aria-label="Beats">
+          {entry.beats.map((beat) => (
+            <li key={beat}>{beat}</li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
