@@ -6,6 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from './core.ts';
+import { registerApiReference } from './http/api-reference.ts';
 import { answerUnroutableUrl, registerErrorHandling } from './http/error-handler.ts';
 import { registerInputSafety } from './http/input-safety.ts';
 import { requestIdFrom } from './http/request-context.ts';
@@ -84,6 +85,7 @@ export async function buildApp(core: Core, options: AppOptions) {
 
   await registerEventTail(app, core);
   if (options.realtime) attachRealtime(options.realtime, app, core);
+  await registerApiReference(app);
   await app.register(healthRoutes(core));
   await app.register(authRoutes(core, options.services));
   await app.register(userRoutes(core, options.services));

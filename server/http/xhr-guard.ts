@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { isReferenceUrl } from './api-reference.ts';
 import type { ErrorBody } from './error-handler.ts';
 
 /**
  * Every /api call must say it is an XMLHttpRequest. A cross-site form or link cannot set that
  * header, so together with the SameSite session cookie it keeps other sites from acting for a
- * signed-in user.
+ * signed-in user. The API reference is the exception: a public page read by plain navigation.
  */
 export function registerXhrGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') || isReferenceUrl(request.url.split('?')[0]!)) return;
     // A browser cannot set headers on a websocket; there the Origin is the proof.
     if (request.headers.upgrade?.toLowerCase() === 'websocket') {
       const origin = request.headers.origin;
