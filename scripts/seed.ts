@@ -19,7 +19,7 @@ try {
   if (anyPost) console.log('Posts exist already: no demo posts added.');
   else {
     const app = await buildApp(core, { logLevel: 'warn', services: createServices(core, config), uploads: config.uploads });
-    await seedShowcase(app);
+    await seedShowcase(app, config.publicUrl);
     await app.close();
     console.log('Added the demo communities, company, posts, comments and likes.');
     await settleQueuedVideos(core, config, (line) => console.log(line));

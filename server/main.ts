@@ -41,7 +41,7 @@ const newsFetcher = config.runProcessors ? new NewsFetcher(core, { log, limits: 
 newsFetcher?.start();
 const services = createServices(core, config, mail ? { mailQueued: () => mail.wake() } : {});
 const app = await buildApp(core, { logLevel: config.logLevel, clientDir, realtime: io, services, uploads: config.uploads, video: { maxSeconds: config.video.maxSeconds, onQueued: () => videoWorker?.poke() } });
-if (firstStart) await seedShowcase(app);
+if (firstStart) await seedShowcase(app, config.publicUrl);
 await app.listen({ host: config.host, port: config.port });
 log.info(
   { database: core.database.driver, redis: config.redisUrl ? 'configured' : 'not configured', processors: config.runProcessors },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { productModel } from '../model.ts';
-import { buildTestApp } from '../testing/app.ts';
+import { buildTestApp, TEST_PUBLIC_URL } from '../testing/app.ts';
 import { useTestCore } from '../testing/core.ts';
 import { signInAs } from './callers.ts';
 import { seedDemo } from './demo.ts';
@@ -13,7 +13,7 @@ describe('the demo a newcomer sees on first start', () => {
     await seedDemo(t.core);
     const app = await buildTestApp(t.core);
     try {
-      await seedShowcase(app);
+      await seedShowcase(app, TEST_PUBLIC_URL);
       const journalist = await signInAs(app, 'journalist@pressroom.local');
       const feed = (await journalist.call('GET', '/api/v1/posts?limit=100')).json().data as { type: string; likable: { likesCount: number }; commentsCount?: number }[];
       expect(new Set(feed.map((post) => post.type))).toEqual(new Set(['story', 'callout', 'job', 'event', 'communityPost', 'record', 'reaction', 'statement']));
@@ -28,6 +28,11 @@ describe('the demo a newcomer sees on first start', () => {
       expect(await titles(journalist, 'my')).toEqual(['Budget night: first reactions', 'Heatwaves and the power grid']);
       expect(await titles(expert, 'awaiting')).toEqual(['Coastal erosion report: expert reactions']);
       expect(await titles(expert, 'questions')).toEqual(['Heatwaves and the power grid']);
+      const admin = await signInAs(app, 'admin@pressroom.local');
+      expect(((await admin.call('GET', '/api/v1/news/feeds')).json().data as { url: string }[]).map((feed) => feed.url).sort()).toEqual(
+        ['capital-politics', 'harbour-times', 'southern-tech'].map((name) => `${TEST_PUBLIC_URL}/news/demo-feeds/${name}.xml`),
+      );
+      expect(((await journalist.call('GET', '/api/v1/news/wire')).json().data as { source: string }[]).map((entry) => entry.source)).toContain('article');
     } finally {
       await app.close();
     }

@@ -6,6 +6,7 @@ import { seedInterviews } from './interviews.ts';
 import { seedContacts } from './contacts.ts';
 import { seedNewsrooms } from './newsrooms.ts';
 import { seedAnnouncements } from './announcements.ts';
+import { seedNews } from './news.ts';
 
 const inDays = (days: number, hour = 10) => {
   const date = new Date(Date.now() + days * 86_400_000);
@@ -27,9 +28,10 @@ async function expectOk(caller: Caller, method: 'POST' | 'PATCH', url: string, b
 /**
  * What a newcomer sees on first start: communities, a company, posts of every kind (the video
  * ones with clips made on the spot), comments with replies and mentions, and likes, all made through the API by
- * the demo people, so every projection, notification and permission is the real one.
+ * the demo people, so every projection, notification and permission is the real one. The demo
+ * newswire's feeds are served by the app at `publicUrl`.
  */
-export async function seedShowcase(app: FastifyInstance): Promise<void> {
+export async function seedShowcase(app: FastifyInstance, publicUrl: string): Promise<void> {
   const [admin, journalist, pr, expert] = await Promise.all(DEMO_PEOPLE.map((person) => signInAs(app, person.email)));
   if (!admin || !journalist || !pr || !expert) throw new Error('showcase: the demo people are missing');
 
@@ -150,4 +152,6 @@ export async function seedShowcase(app: FastifyInstance): Promise<void> {
   await seedNewsrooms(pr, company.id);
 
   await seedAnnouncements(pr);
+
+  await seedNews(admin, publicUrl);
 }

@@ -65,7 +65,7 @@ export class NewsFetcher {
     private readonly options: NewsFetcherOptions,
   ) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
-    this.intervalMs = options.intervalMs ?? 10 * 60_000;
+    this.intervalMs = options.intervalMs ?? 5 * 60_000;
     this.backoffMs = options.backoffMs ?? 60_000;
     this.maxBackoffMs = options.maxBackoffMs ?? 6 * 60 * 60_000;
     this.leaseMs = options.leaseMs ?? Math.max(60_000, this.limits.timeoutMs * 3);

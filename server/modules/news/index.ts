@@ -6,3 +6,4 @@ export { newsProjection } from './projection.ts';
 export { newsRoutes, privateFeedReach, type NewsOptions } from './routes.ts';
 export { NewsFetcher, type NewsFetcherOptions } from './fetcher.ts';
 export { newsMessagesFor, type NewsMessage } from './live.ts';
+export { DEMO_FEEDS, DEMO_FEEDS_PATH } from './demo-feeds.ts';

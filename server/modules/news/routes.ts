@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,16 +26,13 @@ import { findVideo } from '../video/index.ts';
 import { articleDecider, feedDecider, mustBeAdmin, type Editor } from './commands.ts';
 import { judgeArticle, judgeFeed } from './judge.ts';
 import { decodeCursor, findArticle, listFeeds, readInsider, readWire, wireFacets } from './queries.ts';
+import { DEMO_FEEDS_PATH, demoFeed } from './demo-feeds.ts';
 import { articleStream, newsFeedStream } from './streams.ts';
 
 export type NewsOptions = {
   /** Which private or loopback feed addresses may be registered and fetched (tests, the app's own demo feeds). */
   mayReachPrivate: (url: URL) => boolean;
 };
-
-/** Where the demo feeds are kept and served from: files of the app, fetched by its own fetcher like any outlet's. */
-export const DEMO_FEEDS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-feeds');
-export const DEMO_FEEDS_PATH = '/news/demo-feeds/';
 
 /** Private addresses a feed may have: anything under test, else only the app's own demo feeds. */
 export function privateFeedReach(env: string, publicUrl: string): (url: URL) => boolean {
@@ -136,11 +130,12 @@ export function newsRoutes(core: Core, options: NewsOptions): FastifyPluginAsync
       return wireFacets(db);
     });
 
-    // The demo feeds, as an outlet would serve them.
+    // The demo feeds, as an outlet would serve them: files of the app, fetched by its own fetcher like any outlet's.
+    const startedAt = Date.now();
     app.get(`${DEMO_FEEDS_PATH}:file`, { config: { publicParams: ['file'] }, schema: { params: z.object({ file: z.string().regex(/^[a-z0-9-]+\.xml$/) }) } }, async (request, reply) => {
-      const file = path.join(DEMO_FEEDS_DIR, request.params.file);
-      if (!fs.existsSync(file)) throw new NotFound();
-      return reply.type('application/rss+xml; charset=utf-8').send(await fs.promises.readFile(file));
+      const xml = demoFeed(request.params.file, Date.now() - startedAt);
+      if (xml === null) throw new NotFound();
+      return reply.type('application/rss+xml; charset=utf-8').send(xml);
     });
   };
 }
