@@ -7,6 +7,9 @@ const flag = z
 
 const MB = 1024 * 1024;
 
+/** Signs links in development and tests; a deployment sets LINK_SECRET (the app warns at start when it does not). */
+export const DEVELOPMENT_LINK_SECRET = 'pressroom-development-link-secret';
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -25,6 +28,10 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Pressroom <no-reply@pressroom.local>'),
+  LINK_SECRET: z.string().min(16).optional(),
+  DKIM_DOMAIN: z.string().min(1).optional(),
+  DKIM_SELECTOR: z.string().min(1).optional(),
+  DKIM_PRIVATE_KEY: z.string().min(1).optional(),
   STREAM_API_KEY: z.string().min(1).default('pressroom-development'),
   STREAM_API_SECRET: z.string().min(1).default('pressroom-development-secret-not-for-production'),
   STREAM_API_URL: z.string().url().optional(),
@@ -42,7 +49,11 @@ export type Config = {
   runProcessors: boolean;
   /** Where people reach the app: links in mails start with it. */
   publicUrl: string;
-  mail: { smtpUrl: string | null; from: string };
+  /**
+   * `linkSecret` signs each recipient's links in announcement emails (unsubscribe, tracking);
+   * `dkim` signs every message when a key is given.
+   */
+  mail: { smtpUrl: string | null; from: string; linkSecret: string; dkim: { domainName: string; keySelector: string; privateKey: string } | null };
   /**
    * Stream (getstream.io). `push` mirrors posts into Stream: only with a key and a secret given
    * in the environment, never with the development defaults.
@@ -79,7 +90,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     runProcessors: c.RUN_PROCESSORS,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
-    mail: { smtpUrl: c.SMTP_URL ?? null, from: c.MAIL_FROM },
+    mail: {
+      smtpUrl: c.SMTP_URL ?? null,
+      from: c.MAIL_FROM,
+      linkSecret: c.LINK_SECRET ?? DEVELOPMENT_LINK_SECRET,
+      dkim: c.DKIM_DOMAIN && c.DKIM_SELECTOR && c.DKIM_PRIVATE_KEY ? { domainName: c.DKIM_DOMAIN, keySelector: c.DKIM_SELECTOR, privateKey: c.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n') } : null,
+    },
     stream: {
       apiKey: c.STREAM_API_KEY,
       apiSecret: c.STREAM_API_SECRET,

@@ -14,8 +14,9 @@ import { DEMO_PASSWORD, hasAnyUser, seedDemo } from './seed/demo.ts';
 import { seedShowcase } from './seed/showcase.ts';
 import { createServices } from './services.ts';
 import { videoWorkerFor } from './modules/video/index.ts';
-import { AnnouncementScheduler } from './modules/announcements/index.ts';
+import { AnnouncementScheduler, distributionSenderFor } from './modules/announcements/index.ts';
 import { NewsFetcher, privateFeedReach } from './modules/news/index.ts';
+import { DigestMailer } from './modules/monitors/index.ts';
 
 const config = loadConfig();
 const log = createLog(config.logLevel);
@@ -30,16 +31,21 @@ if (firstStart) {
   log.info({ people }, `seeded the demo; every demo password is ${DEMO_PASSWORD}`);
 }
 if (config.runProcessors) await startProcessing(core);
-const mail = config.mail.smtpUrl && config.runProcessors ? new MailDelivery(core.database.db, config.mail.smtpUrl, config.mail.from, log) : null;
+const mail = config.mail.smtpUrl && config.runProcessors ? new MailDelivery(core.database.db, config.mail.smtpUrl, config.mail.from, log, undefined, config.mail.dkim) : null;
 mail?.start();
+const distributionSender = config.runProcessors ? distributionSenderFor(core.database.db, config, log) : null;
+distributionSender?.start();
 const videoWorker = config.runProcessors ? videoWorkerFor(core, config, log, () => io) : null;
 videoWorker?.start();
-const scheduler = config.runProcessors ? new AnnouncementScheduler(core, { log }) : null;
+const scheduler = config.runProcessors ? new AnnouncementScheduler(core, { log, recipientsQueued: () => distributionSender?.wake() }) : null;
 scheduler?.start();
 // Outside news feeds, each claimed under a lease: any number of processes may run a fetcher.
 const newsFetcher = config.runProcessors ? new NewsFetcher(core, { log, limits: { mayReachPrivate: privateFeedReach(config.env, config.publicUrl) } }) : null;
 newsFetcher?.start();
-const services = createServices(core, config, mail ? { mailQueued: () => mail.wake() } : {});
+// Monitors' daily emails, each monitor claimed by its row: any number of processes may run a mailer.
+const digestMailer = config.runProcessors ? new DigestMailer(core, { log, publicUrl: config.publicUrl, ...(mail ? { mailQueued: () => mail.wake() } : {}) }) : null;
+digestMailer?.start();
+const services = createServices(core, config, { ...(mail ? { mailQueued: () => mail.wake() } : {}), ...(distributionSender ? { recipientsQueued: () => distributionSender.wake() } : {}) });
 const app = await buildApp(core, { logLevel: config.logLevel, clientDir, realtime: io, services, uploads: config.uploads, video: { maxSeconds: config.video.maxSeconds, onQueued: () => videoWorker?.poke() } });
 if (firstStart) await seedShowcase(app, config.publicUrl);
 await app.listen({ host: config.host, port: config.port });
@@ -57,9 +63,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void app
       .close()
       .then(() => mail?.stop())
+      .then(() => distributionSender?.stop())
       .then(() => videoWorker?.stop())
       .then(() => scheduler?.stop())
       .then(() => newsFetcher?.stop())
+      .then(() => digestMailer?.stop())
       .then(() => core.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import type { Config } from './config.ts';
+import { DEVELOPMENT_LINK_SECRET, type Config } from './config.ts';
 import type { Core } from './core.ts';
 import { AuthRateLimits, TEST_AUTH_LIMITS, type AuthLimits } from './modules/auth/rate-limits.ts';
 import { LINK_TEST_LIMIT, LinkRateLimit } from './modules/interviews/links.ts';
@@ -25,11 +25,13 @@ export type Services = {
   newsFeedReach: (url: URL) => boolean;
   /** Sends queued announcement emails now rather than at the next poll (no-op without SMTP). */
   recipientsQueued: () => void;
+  /** Signs each recipient's links in announcement emails. */
+  linkSecret: string;
 };
 
 export function createServices(
   core: Core,
-  config: Pick<Config, 'env' | 'stream' | 'publicUrl' | 'secureCookies' | 'devTools'> & Partial<Pick<Config, 'messagesPerMinute'>>,
+  config: Pick<Config, 'env' | 'stream' | 'publicUrl' | 'secureCookies' | 'devTools'> & Partial<Pick<Config, 'messagesPerMinute'>> & { mail?: Pick<Config['mail'], 'linkSecret'> },
   options: { mailQueued?: () => void; recipientsQueued?: () => void; limits?: AuthLimits } = {},
 ): Services {
   const testing = config.env === 'test';
@@ -51,5 +53,6 @@ export function createServices(
     mailQueued: options.mailQueued ?? (() => undefined),
     newsFeedReach: privateFeedReach(config.env, config.publicUrl),
     recipientsQueued: options.recipientsQueued ?? (() => undefined),
+    linkSecret: config.mail?.linkSecret ?? DEVELOPMENT_LINK_SECRET,
   };
 }

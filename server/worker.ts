@@ -3,8 +3,9 @@ import { openCore, startProcessing } from './core.ts';
 import { withStreamPush } from './feeds/model.ts';
 import { createLog } from './log.ts';
 import { videoWorkerFor } from './modules/video/index.ts';
-import { AnnouncementScheduler } from './modules/announcements/index.ts';
+import { AnnouncementScheduler, distributionSenderFor } from './modules/announcements/index.ts';
 import { NewsFetcher, privateFeedReach } from './modules/news/index.ts';
+import { DigestMailer } from './modules/monitors/index.ts';
 import { productModel } from './model.ts';
 import { createRealtimeServer } from './realtime/gateway.ts';
 import { withRealtime } from './realtime/model.ts';
@@ -22,10 +23,15 @@ await startProcessing(core);
 const videoWorker = videoWorkerFor(core, config, log, () => io);
 videoWorker.start();
 // Scheduled announcements and embargoes, claimed row by row: any number of processes may run one.
-const scheduler = new AnnouncementScheduler(core, { log });
+// Announcement emails, batch by batch under a lease: any number of processes may send side by side.
+const distributionSender = distributionSenderFor(core.database.db, config, log);
+distributionSender?.start();
+const scheduler = new AnnouncementScheduler(core, { log, recipientsQueued: () => distributionSender?.wake() });
 scheduler.start();
 const newsFetcher = new NewsFetcher(core, { log, limits: { mayReachPrivate: privateFeedReach(config.env, config.publicUrl) } });
 newsFetcher.start();
+const digestMailer = new DigestMailer(core, { log, publicUrl: config.publicUrl });
+digestMailer.start();
 log.info({ processors: productModel.processors.map((p) => `${p.name}@${p.version}`) }, 'worker running');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -33,7 +39,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void videoWorker
       .stop()
       .then(() => scheduler.stop())
+      .then(() => distributionSender?.stop())
       .then(() => newsFetcher.stop())
+      .then(() => digestMailer.stop())
       .then(() => core.close())
       .then(() => process.exit(0));
   });

@@ -10,6 +10,7 @@ export const SUBSCRIBE_SENT = 'Check your inbox: follow the link we sent to conf
 export const SUBSCRIPTION_CONFIRMED = 'Your subscription is confirmed.';
 export const SUBSCRIPTION_LINK_INVALID = 'This confirmation link is not valid (it may have been used already).';
 export const UNSUBSCRIBED = 'You will receive no more emails from this sender.';
+export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid.';
 export const RELAY_FAILING = 'The mail relay is refusing messages: sending is held and will be tried again.';
 export const MAX_TYPED_ADDRESSES = 1000;
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../db/schema.ts';
+import { createMailTransport, type DkimKey } from './transport.ts';
 
 type Logger = { warn(obj: object, msg: string): void };
 
@@ -24,8 +25,9 @@ export class MailDelivery {
     private readonly from: string,
     private readonly log: Logger,
     private readonly pollMs = 2000,
+    dkim: DkimKey | null = null,
   ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    this.transport = createMailTransport(smtpUrl, { dkim });
   }
 
   start(): void {

@@ -16,6 +16,8 @@ import {
   SUBSCRIPTION_LINK_INVALID,
   subscribeBody,
   TOO_MANY_ADDRESSES,
+  UNSUBSCRIBE_LINK_INVALID,
+  UNSUBSCRIBED,
 } from '../../../../contracts/announcements/distribution.ts';
 import { NO_NEWSROOM } from '../../../../contracts/newsrooms/api.ts';
 import { idParams } from '../../../../contracts/validation.ts';
@@ -29,6 +31,7 @@ import { accountModules, findNewsroom, isOwnNewsroom, newsroomAccessOf } from '.
 import { announcementDecider, announcementStream } from '../commands.ts';
 import { writeRefusal, type Member } from '../permissions.ts';
 import { findAnnouncement } from '../queries.ts';
+import { RecipientLinks } from './links.ts';
 import { messagePage } from './pages.ts';
 import { queueRecipients } from './queue.ts';
 import { distributionOf } from './views.ts';
@@ -39,6 +42,8 @@ export type DistributionOptions = {
   mailQueued: () => void;
   /** Recipients were queued: the senders look now. */
   recipientsQueued: () => void;
+  /** Signs each recipient's links. */
+  linkSecret: string;
 };
 
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
@@ -51,6 +56,7 @@ const hashCode = (code: string) => createHash('sha256').update(code).digest('hex
  */
 export function distributionRoutes(core: Core, options: DistributionOptions): FastifyPluginAsyncZod {
   const { db } = core.database;
+  const links = new RecipientLinks(options.linkSecret, options.publicUrl);
 
   async function memberOf(request: FastifyRequest): Promise<Member> {
     const user = requireUser(request);
@@ -66,7 +72,23 @@ export function distributionRoutes(core: Core, options: DistributionOptions): Fa
 
   const sendPage = (reply: FastifyReply, status: number, html: string) => reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 
+  /** The recipient a link was made for, with its announcement's account and newsroom; null for a forged or revoked link. */
+  async function recipientOf(token: string) {
+    const id = links.recipientOf(token);
+    if (id === null) return null;
+    const row = await db
+      .selectFrom('distribution_recipients as r')
+      .innerJoin('announcements as a', 'a.id', 'r.announcement_id')
+      .select(['r.id', 'r.email', 'r.revoked_at', 'a.account_id', 'a.newsroom_id', 'a.id as announcement_id'])
+      .where('r.id', '=', id)
+      .executeTakeFirst();
+    return row && row.revoked_at === null ? row : null;
+  }
+
   return async (app) => {
+    // The unsubscribe button's form and mail apps' one-click unsubscribe (RFC 8058) post a form.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
     // Its newsroom's people, read-only ones too, see how sending goes; nobody else learns of it.
     app.get('/api/v1/announcements/:id/distribution', { schema: { params: announcementIdParams, response: { 200: distributionView } } }, async (request) => {
       const member = await memberOf(request);
@@ -141,6 +163,26 @@ export function distributionRoutes(core: Core, options: DistributionOptions): Fa
         .executeTakeFirst();
       if (!confirmed) return sendPage(reply, 404, messagePage('Subscription', SUBSCRIPTION_LINK_INVALID));
       return sendPage(reply, 200, messagePage('Subscribed', SUBSCRIPTION_CONFIRMED));
+    });
+
+    const tokenParams = z.object({ token: z.string().min(1).max(100) });
+    app.get('/m/u/:token', { config: { secretParams: ['token'] } }, async (request, reply) => {
+      const { token } = tokenParams.parse(request.params);
+      const recipient = await recipientOf(token);
+      if (!recipient) return sendPage(reply, 404, messagePage('Unsubscribe', UNSUBSCRIBE_LINK_INVALID));
+      return sendPage(reply, 200, messagePage('Unsubscribe', `Stop emails to ${recipient.email} from this sender?`, { url: `/m/u/${token}`, label: 'Unsubscribe' }));
+    });
+    // The address leaves the account's mailings and, when it subscribed, the newsroom's subscribers.
+    app.post('/m/u/:token', { config: { secretParams: ['token'] } }, async (request, reply) => {
+      const { token } = tokenParams.parse(request.params);
+      const recipient = await recipientOf(token);
+      if (!recipient) return sendPage(reply, 404, messagePage('Unsubscribe', UNSUBSCRIBE_LINK_INVALID));
+      const email = recipient.email.toLowerCase();
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('distribution_unsubscribes').values({ account_id: Number(recipient.account_id), email }).onConflict((oc) => oc.columns(['account_id', 'email']).doNothing()).execute();
+        await trx.updateTable('newsroom_subscribers').set({ status: 'unsubscribed' }).where('newsroom_id', '=', Number(recipient.newsroom_id)).where(sql`lower(email)`, '=', email).execute();
+      });
+      return sendPage(reply, 200, messagePage('Unsubscribed', UNSUBSCRIBED));
     });
   };
 }

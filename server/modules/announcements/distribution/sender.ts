@@ -1,0 +1,259 @@
+import { sql, type Kysely } from 'kysely';
+import type { Transporter } from 'nodemailer';
+import { DEVELOPMENT_LINK_SECRET, type Config } from '../../../config.ts';
+import type { Database } from '../../../db/schema.ts';
+import { createMailTransport } from '../../../mail/transport.ts';
+import type { Logger } from '../../../core.ts';
+import type { EmailSource } from './email.ts';
+import { renderEmail } from './email.ts';
+import { RecipientLinks } from './links.ts';
+import './tables.ts';
+
+export type SenderOptions = {
+  from: string;
+  publicUrl: string;
+  links: RecipientLinks;
+  log: Logger;
+  /** How long a claimed batch is this sender's before another may take it over (it is renewed while sending). */
+  leaseMs?: number;
+  /** The longest it sleeps between looks for queued batches. */
+  pollMs?: number;
+  /** Messages in flight at once (the transport's pooled connections). */
+  concurrency?: number;
+  /** The wait before a failed batch is tried again. */
+  retryMs?: number;
+};
+
+type Claimed = { id: number; announcement_id: number };
+type Recipient = { id: number; email: string; name: string };
+
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+
+/** A relay's refusal of the address itself (5xx to RCPT TO): the address bounced for good. */
+const isPermanentRefusal = (error: unknown) => {
+  const e = error as { responseCode?: number; code?: string };
+  return e.code === 'EENVELOPE' && typeof e.responseCode === 'number' && e.responseCode >= 500;
+};
+
+/**
+ * Sends queued announcement emails. A batch is claimed for a lease (SKIP LOCKED, committed), and
+ * each recipient is marked sent in its own statement the moment the relay accepts its message:
+ * a sender killed mid-batch leaves its batch to be taken over when the lease runs out, and the
+ * next sender mails only whom the relay had not accepted. The only message that can go twice is
+ * one accepted in the instant between the relay's answer and that mark; it carries the same
+ * Message-ID both times, so receivers that deduplicate by it show one.
+ */
+export class DistributionSender {
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly concurrency: number;
+  private readonly retryMs: number;
+  private readonly host: string;
+  private wakeUp: (() => void) | null = null;
+  private stopped = true;
+  /** Abandoned: records nothing more, as a killed process would not. */
+  private dead = false;
+  private loop: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly transport: Transporter,
+    private readonly options: SenderOptions,
+  ) {
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.pollMs = options.pollMs ?? 1000;
+    this.concurrency = options.concurrency ?? 4;
+    this.retryMs = options.retryMs ?? 30_000;
+    this.host = new URL(options.publicUrl).hostname;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.loop = this.run();
+  }
+
+  /** Looks now rather than at the end of its sleep. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake();
+    await this.loop;
+    this.transport.close();
+  }
+
+  /**
+   * Drops everything at once and records nothing more, as a process killed mid-batch would: its
+   * batch stays claimed until the lease runs out (the takeover tests run this in one process).
+   */
+  abandon(): void {
+    this.dead = true;
+    this.stopped = true;
+    this.wake();
+    this.transport.close();
+  }
+
+  /** Sends every batch that is waiting (or whose sender's lease ran out); how many batches it finished. */
+  async sendWaiting(): Promise<number> {
+    let finished = 0;
+    for (;;) {
+      if (this.dead) return finished;
+      const batch = await this.claim();
+      if (!batch) return finished;
+      // A relay that refused one batch would refuse the next: this pass ends, the batch waits for its retry.
+      if (!(await this.sendBatch(batch))) return finished;
+      finished += 1;
+    }
+  }
+
+  private async claim(): Promise<Claimed | null> {
+    const { rows } = await sql<Claimed>`
+      update distribution_batches set status = 'sending', attempts = attempts + 1, lease_until = now() + ${`${this.leaseMs} milliseconds`}::interval
+      where id = (
+        select id from distribution_batches
+        where status = 'queued' or (status in ('sending', 'failed') and lease_until < now())
+        order by id limit 1 for update skip locked)
+      returning id, announcement_id`.execute(this.db);
+    return rows[0] ? { id: Number(rows[0].id), announcement_id: Number(rows[0].announcement_id) } : null;
+  }
+
+  /** The announcement as its email shows it, and whether it is still published (null: gone). */
+  private async sourceOf(announcementId: number): Promise<{ source: EmailSource; published: boolean } | null> {
+    const row = await this.db
+      .selectFrom('announcements as a')
+      .innerJoin('newsrooms as n', 'n.id', 'a.newsroom_id')
+      .select(['a.id', 'a.headline', 'a.subtitle', 'a.body', 'a.summary', 'a.header_image', 'a.embargo_until', 'a.is_public', 'a.tracking', 'a.status', 'n.name', 'n.brand_colour', 'n.logo_path'])
+      .where('a.id', '=', announcementId)
+      .executeTakeFirst();
+    if (!row) return null;
+    const header = row.header_image ? json<{ path: string } | null>(row.header_image as unknown as string) : null;
+    const source: EmailSource = {
+      announcementId,
+      headline: row.headline,
+      subtitle: row.subtitle,
+      body: row.body,
+      summary: row.summary,
+      headerImage: header?.path ?? null,
+      embargoUntil: !row.is_public && row.embargo_until ? new Date(row.embargo_until) : null,
+      tracking: row.tracking,
+      newsroom: { name: row.name, colour: row.brand_colour, logo: row.logo_path },
+    };
+    return { source, published: row.status === 'published' };
+  }
+
+  /** Sends a claimed batch; true when it is done (every recipient sent or bounced). */
+  private async sendBatch(batch: Claimed): Promise<boolean> {
+    const found = await this.sourceOf(batch.announcement_id);
+    const recipients = (await this.db.selectFrom('distribution_recipients').select(['id', 'email', 'name']).where('batch_id', '=', batch.id).where('status', '=', 'queued').orderBy('id').execute()).map(
+      (r): Recipient => ({ id: Number(r.id), email: r.email, name: r.name }),
+    );
+    // Unpublished (or gone) since it was queued: what is left is not sent.
+    if (!found?.published) {
+      await this.db.updateTable('distribution_recipients').set({ status: 'failed', last_error: 'The announcement was unpublished before this was sent' }).where('batch_id', '=', batch.id).where('status', '=', 'queued').execute();
+      await this.finish(batch.id, 'sent', null);
+      return true;
+    }
+    const renew = setInterval(() => {
+      if (this.dead) return;
+      void this.db.updateTable('distribution_batches').set({ lease_until: sql`now() + ${`${this.leaseMs} milliseconds`}::interval` }).where('id', '=', batch.id).execute().catch(() => undefined);
+    }, Math.max(50, Math.floor(this.leaseMs / 3)));
+    const { source } = found;
+    let relayError: string | null = null;
+    try {
+      let next = 0;
+      const lane = async () => {
+        while (relayError === null && !this.dead && next < recipients.length) {
+          const recipient = recipients[next++]!;
+          const outcome = await this.sendOne(source, batch.announcement_id, recipient);
+          if (outcome !== null) relayError = outcome;
+        }
+      };
+      await Promise.all(Array.from({ length: this.concurrency }, lane));
+    } finally {
+      clearInterval(renew);
+    }
+    if (this.dead) return false;
+    if (relayError !== null) {
+      this.options.log.warn({ batchId: batch.id, error: relayError }, 'the mail relay refused an announcement batch; it will be tried again');
+      await this.finish(batch.id, 'failed', relayError);
+      return false;
+    }
+    await this.finish(batch.id, 'sent', null);
+    return true;
+  }
+
+  /** Hands one message to the relay and records its answer; the relay's error when it failed for a reason not of this address. */
+  private async sendOne(source: EmailSource, announcementId: number, recipient: Recipient): Promise<string | null> {
+    const email = renderEmail(source, recipient.id, this.options.links, this.options.publicUrl);
+    const unsubscribe = this.options.links.unsubscribeUrl(recipient.id);
+    const messageId = `<announcement-${announcementId}.recipient-${recipient.id}@${this.host}>`;
+    try {
+      await this.transport.sendMail({
+        from: this.options.from,
+        to: recipient.name ? { name: recipient.name, address: recipient.email } : recipient.email,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        messageId,
+        headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      });
+    } catch (error) {
+      if (this.dead) return null;
+      if (isPermanentRefusal(error)) {
+        await this.db.transaction().execute(async (trx) => {
+          await trx.updateTable('distribution_recipients').set({ status: 'bounced', last_error: errorText(error) }).where('id', '=', recipient.id).execute();
+          await trx.insertInto('mail_bounces').values({ email: recipient.email.toLowerCase(), reason: errorText(error) }).onConflict((oc) => oc.column('email').doNothing()).execute();
+        });
+        return null;
+      }
+      await this.db.updateTable('distribution_recipients').set({ last_error: errorText(error) }).where('id', '=', recipient.id).execute();
+      return errorText(error);
+    }
+    if (this.dead) return null;
+    await this.db.updateTable('distribution_recipients').set({ status: 'sent', sent_at: new Date(), message_id: messageId, last_error: null }).where('id', '=', recipient.id).where('status', '=', 'queued').execute();
+    return null;
+  }
+
+  private async finish(batchId: number, status: 'sent' | 'failed', error: string | null): Promise<void> {
+    await this.db
+      .updateTable('distribution_batches')
+      .set(
+        status === 'sent'
+          ? { status, last_error: null, lease_until: null, finished_at: new Date() }
+          : { status, last_error: error, lease_until: sql`now() + ${`${this.retryMs} milliseconds`}::interval`, finished_at: null },
+      )
+      .where('id', '=', batchId)
+      .execute();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        await this.sendWaiting();
+      } catch (error) {
+        this.options.log.error({ err: error }, 'could not send the queued announcement emails; trying again');
+      }
+      if (this.stopped) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, this.pollMs);
+        this.wakeUp = done;
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      this.wakeUp = null;
+    }
+  }
+}
+
+/** The sender of a process that runs processors, on the configured relay; none without one. */
+export function senderFor(db: Kysely<Database>, config: Pick<Config, 'mail' | 'publicUrl' | 'env'>, log: Logger): DistributionSender | null {
+  if (!config.mail.smtpUrl) return null;
+  if (config.env === 'production' && config.mail.linkSecret === DEVELOPMENT_LINK_SECRET) log.warn({}, 'LINK_SECRET is not set: announcement emails carry links signed with the development secret');
+  const transport = createMailTransport(config.mail.smtpUrl, { dkim: config.mail.dkim });
+  return new DistributionSender(db, transport, { from: config.mail.from, publicUrl: config.publicUrl, links: new RecipientLinks(config.mail.linkSecret, config.publicUrl), log });
+}
