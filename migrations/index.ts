@@ -22,6 +22,7 @@ import * as contactEmailLookup from './0022_contact_email_lookup.ts';
 import * as livingContactLists from './0023_living_contact_lists.ts';
 import * as contactRecommendationDismissals from './0024_contact_recommendation_dismissals.ts';
 import * as monitors from './0035_monitors.ts';
+import * as monitorDigests from './0036_monitor_digests.ts';
 import * as contactFacetCounts from './0040_contact_facet_counts.ts';
 import * as news from './0030_news.ts';
 import * as announcementDistribution from './0025_announcement_distribution.ts';
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '0023_living_contact_lists': livingContactLists,
   '0024_contact_recommendation_dismissals': contactRecommendationDismissals,
   '0035_monitors': monitors,
+  '0036_monitor_digests': monitorDigests,
   '0040_contact_facet_counts': contactFacetCounts,
   '0030_news': news,
   '0025_announcement_distribution': announcementDistribution,

@@ -16,6 +16,7 @@ import { createServices } from './services.ts';
 import { videoWorkerFor } from './modules/video/index.ts';
 import { AnnouncementScheduler, distributionSenderFor } from './modules/announcements/index.ts';
 import { NewsFetcher, privateFeedReach } from './modules/news/index.ts';
+import { DigestMailer } from './modules/monitors/index.ts';
 
 const config = loadConfig();
 const log = createLog(config.logLevel);
@@ -41,6 +42,9 @@ scheduler?.start();
 // Outside news feeds, each claimed under a lease: any number of processes may run a fetcher.
 const newsFetcher = config.runProcessors ? new NewsFetcher(core, { log, limits: { mayReachPrivate: privateFeedReach(config.env, config.publicUrl) } }) : null;
 newsFetcher?.start();
+// Monitors' daily emails, each monitor claimed by its row: any number of processes may run a mailer.
+const digestMailer = config.runProcessors ? new DigestMailer(core, { log, publicUrl: config.publicUrl, ...(mail ? { mailQueued: () => mail.wake() } : {}) }) : null;
+digestMailer?.start();
 const services = createServices(core, config, { ...(mail ? { mailQueued: () => mail.wake() } : {}), ...(distributionSender ? { recipientsQueued: () => distributionSender.wake() } : {}) });
 const app = await buildApp(core, { logLevel: config.logLevel, clientDir, realtime: io, services, uploads: config.uploads, video: { maxSeconds: config.video.maxSeconds, onQueued: () => videoWorker?.poke() } });
 if (firstStart) await seedShowcase(app, config.publicUrl);
@@ -63,6 +67,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .then(() => videoWorker?.stop())
       .then(() => scheduler?.stop())
       .then(() => newsFetcher?.stop())
+      .then(() => digestMailer?.stop())
       .then(() => core.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

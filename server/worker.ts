@@ -5,6 +5,7 @@ import { createLog } from './log.ts';
 import { videoWorkerFor } from './modules/video/index.ts';
 import { AnnouncementScheduler, distributionSenderFor } from './modules/announcements/index.ts';
 import { NewsFetcher, privateFeedReach } from './modules/news/index.ts';
+import { DigestMailer } from './modules/monitors/index.ts';
 import { productModel } from './model.ts';
 import { createRealtimeServer } from './realtime/gateway.ts';
 import { withRealtime } from './realtime/model.ts';
@@ -29,6 +30,8 @@ const scheduler = new AnnouncementScheduler(core, { log, recipientsQueued: () =>
 scheduler.start();
 const newsFetcher = new NewsFetcher(core, { log, limits: { mayReachPrivate: privateFeedReach(config.env, config.publicUrl) } });
 newsFetcher.start();
+const digestMailer = new DigestMailer(core, { log, publicUrl: config.publicUrl });
+digestMailer.start();
 log.info({ processors: productModel.processors.map((p) => `${p.name}@${p.version}`) }, 'worker running');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -38,6 +41,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .then(() => scheduler.stop())
       .then(() => distributionSender?.stop())
       .then(() => newsFetcher.stop())
+      .then(() => digestMailer.stop())
       .then(() => core.close())
       .then(() => process.exit(0));
   });

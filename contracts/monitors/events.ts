@@ -11,6 +11,8 @@ export const MonitorCreated = defineEvent('MonitorCreated', z.object({ accountId
 /** The definition as it is now, whole. */
 export const MonitorChanged = defineEvent('MonitorChanged', z.object({ accountId, monitorId, definition: monitorDefinition, changedBy: userId }));
 export const MonitorDeleted = defineEvent('MonitorDeleted', z.object({ accountId, monitorId, deletedBy: userId }));
+/** The daily email told the account's people of the `mentions` matched up to `through`. */
+export const MonitorDigestSent = defineEvent('MonitorDigestSent', z.object({ accountId, monitorId, through: z.string(), mentions: z.number().int().min(0) }));
 
 /**
  * An item matched a monitor as it arrived (stream `mention-{monitorId}-{source}-{sourceId}`,
@@ -36,4 +38,4 @@ export const MentionRecorded = defineEvent(
   }),
 );
 
-export const monitorEvents = [MonitorCreated, MonitorChanged, MonitorDeleted, MentionRecorded] as const;
+export const monitorEvents = [MonitorCreated, MonitorChanged, MonitorDeleted, MonitorDigestSent, MentionRecorded] as const;

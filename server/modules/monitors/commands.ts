@@ -22,7 +22,8 @@ export type MonitorState = { exists: false } | { exists: true; deleted: boolean;
 export type MonitorCommand =
   | { type: 'create'; monitorId: number; by: Member; fields: CreateMonitorBody; accountMonitors: number }
   | { type: 'edit'; monitorId: number; by: Member; changes: CreateMonitorBody }
-  | { type: 'delete'; monitorId: number; by: Member };
+  | { type: 'delete'; monitorId: number; by: Member }
+  | { type: 'digest'; monitorId: number; through: string; mentions: number };
 
 const BEAT_NAMES = new Set<string>(BEATS.map((beat) => beat.name));
 
@@ -89,6 +90,10 @@ export const monitorDecider: Decider<MonitorState, MonitorCommand, MonitorEvent>
     }
   },
   decide(command, state) {
+    if (command.type === 'digest') {
+      if (!state.exists || state.deleted || !state.definition.emailDigest) return [];
+      return [{ type: 'MonitorDigestSent', data: { accountId: state.accountId, monitorId: command.monitorId, through: command.through, mentions: command.mentions } }];
+    }
     const { monitorId, by } = command;
     const accountId = by.accountId;
     if (command.type === 'create') {

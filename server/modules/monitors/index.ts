@@ -2,3 +2,4 @@
 export { monitorsProjection } from './projection.ts';
 export { monitorRoutes } from './routes.ts';
 export { monitorMatcher, type MentionMessage } from './mentions.ts';
+export { DigestMailer, type DigestOptions } from './digest.ts';

@@ -98,6 +98,7 @@ function fileMonitor(index: MonitorIndex, event: StoredEvent<AnyEvent>): boolean
     case 'MonitorDeleted':
       index.remove(monitorEvent.data.monitorId);
       return true;
+    case 'MonitorDigestSent':
     case 'MentionRecorded':
       return true;
     default:

@@ -113,6 +113,9 @@ async function applyOne(trx: Tx, event: StoredEvent<MonitorEvent>): Promise<void
         .execute();
       return;
     }
+    case 'MonitorDigestSent':
+      await trx.updateTable('monitors').set({ digest_through: event.data.through }).where('id', '=', event.data.monitorId).execute();
+      return;
     case 'MonitorDeleted':
       await trx.deleteFrom('mentions').where('monitor_id', '=', event.data.monitorId).execute();
       await trx.deleteFrom('monitors').where('id', '=', event.data.monitorId).execute();

@@ -10,7 +10,7 @@ export type Db = Kysely<Database> | Tx;
 
 const iso = (at: Date | string) => new Date(at).toISOString();
 
-type MonitorRow = Omit<MonitorsTable, 'created_at' | 'updated_at' | 'mentions_count' | 'last_mention_at'> & { created_at: Date; updated_at: Date; mentions_count: number; last_mention_at: Date | null };
+type MonitorRow = Omit<MonitorsTable, 'created_at' | 'updated_at' | 'mentions_count' | 'last_mention_at' | 'digest_through'> & { created_at: Date; updated_at: Date; mentions_count: number; last_mention_at: Date | null };
 
 function monitorView(row: MonitorRow): MonitorView {
   return {

@@ -25,6 +25,7 @@ export interface MonitorsTable {
   updated_at: Instant;
   mentions_count: ColumnType<number, number | undefined, number>;
   last_mention_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  digest_through: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface MentionsTable {

@@ -12,7 +12,7 @@ const SOURCE_MODULES: Record<SourceKind, string> = { news: 'ROLE_MODULE_MONITOR'
 
 const listOf = (text: string) => text.split(',').map((value) => value.trim()).filter(Boolean);
 
-/** A monitor's form: what to look for, and where. */
+/** A monitor's form: what to look for, where, and whether a daily email sums it up. */
 export function MonitorFormModal({ open, onClose, monitor, modules, onSaved }: Props) {
   const advanced = modules.includes('ROLE_MODULE_MONITOR_ADVANCED');
   const allowed = SOURCE_KINDS.filter((source) => modules.includes(SOURCE_MODULES[source]));
@@ -23,6 +23,7 @@ export function MonitorFormModal({ open, onClose, monitor, modules, onSaved }: P
   const [beats, setBeats] = useState<string[]>([]);
   const [outlets, setOutlets] = useState('');
   const [countries, setCountries] = useState('');
+  const [emailDigest, setEmailDigest] = useState(false);
   const [lines, setLines] = useState<string[]>([]);
 
   useEffect(() => {
@@ -33,13 +34,14 @@ export function MonitorFormModal({ open, onClose, monitor, modules, onSaved }: P
     setBeats(monitor?.beats ?? []);
     setOutlets(monitor?.outlets.join(', ') ?? '');
     setCountries(monitor?.countries.join(', ') ?? '');
+    setEmailDigest(monitor?.emailDigest ?? false);
     setLines([]);
   }, [open, monitor]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setLines([]);
-    const body: CreateMonitorBody = { name, query, beats, outlets: listOf(outlets), countries: listOf(countries), ...(sources ? { sources } : {}) };
+    const body: CreateMonitorBody = { name, query, beats, outlets: listOf(outlets), countries: listOf(countries), emailDigest, ...(sources ? { sources } : {}) };
     try {
       const saved = await save.mutateAsync({ id: monitor?.id ?? null, body });
       showToast({ type: 'success', lines: [monitor ? 'Monitor saved' : 'Monitor created'] });
@@ -88,6 +90,7 @@ export function MonitorFormModal({ open, onClose, monitor, modules, onSaved }: P
         </fieldset>
         <Input label="Outlets" hint="Separated by commas; empty: any" value={outlets} onChange={(event) => setOutlets(event.target.value)} placeholder="" />
         <Input label="Countries" hint="Two-letter codes separated by commas; empty: any" value={countries} onChange={(event) => setCountries(event.target.value)} placeholder="" />
+        <Checkbox label="Email me a daily digest of new mentions" checked={emailDigest} onChange={(event) => setEmailDigest(event.target.checked)} />
         <div className="monitor-form__actions">
           <Button variant="secondary" onClick={onClose}>
             Cancel
