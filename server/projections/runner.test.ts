@@ -20,7 +20,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function start(processors: ProcessorDefinition<TallyEvent>[], options: { process?: boolean } = {}) {
+async function start(processors: ProcessorDefinition<TallyEvent>[], options: { process?: boolean; runner?: { pollMs: number } } = {}) {
   const core = await openTestCore(database, tallyModel(processors), options);
   cores.push(core);
   return core;
@@ -168,6 +168,43 @@ describe('async processors', () => {
     await second.processors.caughtUp();
     const seen = await rows(sql<{ max: number }>`select max(seen)::int as max from shared`);
     expect(seen[0]!.max).toBe(1);
+  });
+});
+
+describe('ownership across processes', () => {
+  it('three processes, owners stopped and started while appends go on: every event handled once, no batch redone', async () => {
+    // Handled counts every call of the handler in any process, committed or not: a batch that
+    // failed and ran again counts its events twice.
+    const handled = new Map<number, number>();
+    const tracked = (): ProcessorDefinition<TallyEvent> => {
+      const inner = countingProcessor('owned');
+      return {
+        ...inner,
+        async handle(trx, event, tables) {
+          handled.set(event.position, (handled.get(event.position) ?? 0) + 1);
+          await inner.handle!(trx, event, tables);
+        },
+      };
+    };
+    const writer = await start([], { process: false });
+    // Those that do not own it try again every millisecond: claims meet the owner's commits.
+    const process = () => start([tracked()], { runner: { pollMs: 1 } });
+    const running = [await process(), await process(), await process()];
+    const positions: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      const appended = await Promise.all(Array.from({ length: 40 }, (_, i) => writer.store.append(`tally-o${i % 8}`, 'any', [counted('o')], metadata())));
+      positions.push(...appended.flat().map((event) => event.position));
+      // Stop whichever process is oldest (often the owner, mid-batch) and start a new one.
+      const stopped = running.shift()!;
+      await stopped.close();
+      cores.splice(cores.indexOf(stopped), 1);
+      running.push(await process());
+    }
+    await running[0]!.processors.caughtUp();
+    // The processor starts at the beginning of the log: the file's earlier tests appended too.
+    const seen = await rows(sql<{ n: number; max: number }>`select count(*)::int as n, max(seen)::int as max from owned where position = any(${positions})`);
+    expect(seen[0]).toEqual({ n: positions.length, max: 1 });
+    expect(positions.filter((position) => handled.get(position) !== 1)).toEqual([]);
   });
 });
 

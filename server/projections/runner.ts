@@ -178,12 +178,19 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
     let handled: StoredEvent<E>[] = [];
     const outcome = await this.db.transaction().execute(async (trx): Promise<Outcome> => {
       // One round trip: the lock (one owner across all processes), the checkpoint under it, and
-      // the append horizon to read below in the next statement.
+      // the append horizon to read below in the next statement. The statement's snapshot is
+      // taken before the lock: an owner that committed and let go in between would leave its
+      // old checkpoint in view, and this batch would redo its events and fail on the
+      // compare-and-set below. FOR UPDATE reads the row's newest committed version instead.
       const claimed = await sql<{ locked: boolean; horizon: string; state: string | null; paused: boolean | null; last_position: number | null; last_transaction_id: string | null }>`
         ${preparedStatement('processor_claim')}
         select l.locked, ${appendHorizonSql} as horizon, p.state, p.paused, p.last_position, p.last_transaction_id::text as last_transaction_id
         from (select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${lockKey(definition)})) as locked) l
-        left join processors p on l.locked and p.name = ${definition.name} and p.version = ${definition.version}`.execute(trx);
+        left join lateral (
+          select state, paused, last_position, last_transaction_id from processors
+          where l.locked and name = ${definition.name} and version = ${definition.version}
+          for update
+        ) p on true`.execute(trx);
       if (!claimed.rows[0]?.locked) return 'not_owner';
       const { horizon } = claimed.rows[0];
       const row = claimed.rows[0].state === null ? undefined : (claimed.rows[0] as { state: string; paused: boolean; last_position: number; last_transaction_id: string });
