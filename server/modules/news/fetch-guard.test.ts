@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, fetchFeed, isPublicAddress, type FetchLimits } from './fetch-guard.ts';
 import { rss, useFeedServer } from './testing.ts';
@@ -71,5 +72,15 @@ describe('the request-forgery guard on feed fetches', () => {
     const started = Date.now();
     await expect(fetchFeed(outlet.url('/silent.xml'), onlyOutlet({ timeoutMs: 300 }))).rejects.toThrow('No answer within 0.3 seconds.');
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('unpacks a body compressed though plain bytes were asked for, and counts the limit on what it unpacks to', async () => {
+    outlet.serve('/packed.xml', { status: 200, body: zlib.gzipSync(FEED), headers: { 'content-encoding': 'gzip' } });
+    await expect(fetchFeed(outlet.url('/packed.xml'), onlyOutlet())).resolves.toContain('<title>One</title>');
+    // A few kilobytes that unpack to megabytes.
+    outlet.serve('/bomb.xml', { status: 200, body: zlib.gzipSync(Buffer.alloc(5_000_000, 32)), headers: { 'content-encoding': 'gzip' } });
+    await expect(fetchFeed(outlet.url('/bomb.xml'), onlyOutlet({ maxBytes: 100_000 }))).rejects.toThrow('The feed is larger than 100000 bytes.');
+    outlet.serve('/garbled.xml', { status: 200, body: 'not gzip at all', headers: { 'content-encoding': 'gzip' } });
+    await expect(fetchFeed(outlet.url('/garbled.xml'), onlyOutlet())).rejects.toThrow("The feed's gzip body is broken.");
   });
 });

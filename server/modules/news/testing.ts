@@ -21,7 +21,7 @@ export function rss(title: string, items: FeedItem[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${escape(title)}</title><link>https://example.com/</link><description>${escape(title)}</description>${entries}</channel></rss>`;
 }
 
-type Answer = { status: number; body: string; type?: string; headers?: Record<string, string> } | 'hang';
+type Answer = { status: number; body: string | Buffer; type?: string; headers?: Record<string, string> } | 'hang';
 
 /**
  * An outlet's web server on this machine, for the test file: each path answers what the test
