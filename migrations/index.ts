@@ -26,6 +26,7 @@ import * as monitorDigests from './0036_monitor_digests.ts';
 import * as contactFacetCounts from './0040_contact_facet_counts.ts';
 import * as news from './0030_news.ts';
 import * as announcementDistribution from './0025_announcement_distribution.ts';
+import * as distributionActivity from './0026_distribution_activity.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0040_contact_facet_counts': contactFacetCounts,
   '0030_news': news,
   '0025_announcement_distribution': announcementDistribution,
+  '0026_distribution_activity': distributionActivity,
 };

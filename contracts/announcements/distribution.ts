@@ -41,12 +41,34 @@ export const batchView = z.object({
   finishedAt: z.string().nullable(),
 });
 
+const count = z.number().int();
+/** What became of it: clicks are the headline figure; opens are counted by a pixel that some mail apps load by themselves. */
+export const numbersView = z.object({
+  tracking: z.boolean(),
+  sent: count,
+  delivered: count,
+  opened: count,
+  opens: count,
+  clicked: count,
+  clicks: count,
+  views: count,
+  uniqueVisitors: count,
+  /** By hour, oldest first. */
+  series: z.array(z.object({ at: z.string(), opens: count, clicks: count, views: count })),
+  /** The recipients who did most, most first. */
+  recipients: z.array(z.object({ email: z.string(), status: z.string(), opens: count, clicks: count })),
+});
+export type NumbersView = z.infer<typeof numbersView>;
+export const OPENS_NOTE = 'Some mail apps open every email by themselves, so opens overstate readers; clicks do not.';
+export const LINK_INVALID = 'This link is not valid.';
+
 export const distributionView = z.object({
   audience,
   totals: z.object({ recipients: z.number().int(), queued: z.number().int(), sent: z.number().int(), failed: z.number().int(), bounced: z.number().int() }),
   batches: z.array(batchView),
   /** Said when the relay is refusing: sending is held, never silently dropped. */
   alert: z.string().nullable(),
+  numbers: numbersView,
 });
 export type DistributionView = z.infer<typeof distributionView>;
 

@@ -34,6 +34,7 @@ import { accountModules, findNewsroom, isOwnNewsroom, isPlatformAdmin, newsroomA
 import { findOwnImage, findOwnUploads } from '../uploads/index.ts';
 import { findVideo } from '../video/index.ts';
 import { announcementDecider, announcementStream, type AnnouncementChanges, type AnnouncementCommand } from './commands.ts';
+import { recordActivity, visitorOf } from './distribution/activity.ts';
 import { queueRecipients } from './distribution/queue.ts';
 import { noIndex, renderPage } from './page.ts';
 import { mayRead, mayWrite, writeRefusal, type Member } from './permissions.ts';
@@ -215,7 +216,10 @@ export function announcementRoutes(core: Core, options: AnnouncementOptions): Fa
       if (row) return sendPage(reply, 200, noIndex(renderPage(page, await announcementViewOf(db, row, { canEdit: false, preview: true }), publicUrl)));
     } else {
       const found = await load(id).catch(() => null);
-      if (found?.isPublic) return sendPage(reply, 200, renderPage(page, await announcementViewOf(db, found.row, { canEdit: false, preview: false }), publicUrl));
+      if (found?.isPublic) {
+        if (found.row.tracking) await recordActivity(db, { announcementId: id, recipientId: null, kind: 'view', visitor: visitorOf(reply.request.ip, reply.request.headers['user-agent'] ?? '') });
+        return sendPage(reply, 200, renderPage(page, await announcementViewOf(db, found.row, { canEdit: false, preview: false }), publicUrl));
+      }
     }
     // Its people read a draft in the app, which asks the API with their session.
     if (page) return sendPage(reply, 404, page);

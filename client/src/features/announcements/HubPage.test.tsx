@@ -46,6 +46,13 @@ const draft: AnnouncementView = {
   preview: false,
 };
 const pat = { id: 4, name: 'Pat Publicist' };
+const distribution = {
+  audience: { lists: [9], subscribers: false, addresses: [] },
+  totals: { recipients: 120, queued: 20, sent: 100, failed: 0, bounced: 0 },
+  batches: [{ id: 2, status: 'failed', size: 20, sent: 0, lastError: '451 4.3.2 Service busy, try later', createdAt: '2026-11-25T11:00:00Z', finishedAt: null }],
+  alert: 'The mail relay is refusing messages: sending is held and will be tried again.',
+  numbers: { tracking: true, sent: 100, delivered: 98, opened: 40, opens: 61, clicked: 17, clicks: 23, views: 300, uniqueVisitors: 210, series: [{ at: '2026-11-25T11:00:00Z', opens: 61, clicks: 23, views: 300 }], recipients: [{ email: 'ana@daily.example', status: 'sent', opens: 3, clicks: 2 }] },
+};
 let hub = { announcement: draft, status: draft.status, history: [{ type: 'AnnouncementDrafted', at: '2026-11-25T10:00:00Z', by: pat }], numbers: null };
 
 beforeEach(async () => {
@@ -55,7 +62,11 @@ beforeEach(async () => {
   const socket = io(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { autoConnect: false, transports: ['websocket'] });
   connection = new RealtimeConnection({ socket, onResync: () => {} });
   connection.start();
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(hub), { status: 200, headers: { 'content-type': 'application/json' } })));
+  const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => (url.includes('/distribution') ? answer(distribution) : url.includes('/contact-lists') ? answer({ data: [{ id: 9, name: 'Energy desks', count: 120 }] }) : answer(hub))),
+  );
 });
 
 afterEach(async () => {
@@ -95,4 +106,19 @@ it('the hub shows its status and who changed what, and follows announcement:chan
   expect(await within(status).findByText('Published')).toBeInTheDocument();
   expect(within(status).getByRole('button', { name: 'Unpublish' })).toBeInTheDocument();
   expect(await within(screen.getByRole('region', { name: 'History' })).findByText('Published by Cole Colleague')).toBeInTheDocument();
+});
+
+it('the hub shows who it goes to, each batch with the relay’s answer and the alert, and the numbers with clicks first and the chart', async () => {
+  mount();
+  const recipients = await screen.findByRole('region', { name: 'Recipients' });
+  expect(await within(recipients).findByRole('checkbox', { name: /Energy desks/ })).toBeChecked();
+  const sending = screen.getByRole('region', { name: 'Sending' });
+  expect(within(sending).getByRole('alert')).toHaveTextContent('The mail relay is refusing messages');
+  expect(within(sending).getByRole('cell', { name: '451 4.3.2 Service busy, try later' })).toBeInTheDocument();
+  const numbers = screen.getByRole('region', { name: 'Numbers' });
+  const terms = within(numbers).getAllByRole('term').map((term) => term.textContent);
+  expect(terms[0]).toBe('Clicked');
+  expect(within(numbers).getByText('23 clicks')).toBeInTheDocument();
+  expect(within(numbers).getByText(/open every email by themselves/)).toBeInTheDocument();
+  expect(within(numbers).getByRole('table', { name: 'Clicks, opens and web views by hour' })).toBeInTheDocument();
 });

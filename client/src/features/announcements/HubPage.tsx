@@ -5,6 +5,7 @@ import { DEFAULT_TIMEZONE, formatDate } from '../../lib/format/index.ts';
 import { Button, EmptyState, Spinner, confirmDialog, showToast, useClipboard } from '../../ui/index.ts';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { AnnouncementEditorModal } from './AnnouncementEditorModal.tsx';
+import { DistributionPanel } from './DistributionPanel.tsx';
 import { changeLine } from './form.ts';
 import { StatusChip } from './parts.tsx';
 import { useAnnouncementHub, useAnnouncementStatus, useAnnouncementsLive, usePreviewLink, type StatusAction } from './queries.ts';
@@ -138,6 +139,8 @@ export function HubPage() {
             </div>
           )}
         </section>
+
+        <DistributionPanel id={announcementId} canEdit={announcement.canEdit} published={announcement.status === 'published'} timezone={timezone} />
 
         <section className="hub-panel hub-panel--wide" aria-labelledby="hub-history">
           <h2 id="hub-history" className="hub-panel__title">

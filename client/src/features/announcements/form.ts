@@ -97,6 +97,7 @@ const CHANGES: Record<string, string> = {
   AnnouncementPublished: 'Published',
   AnnouncementEmbargoLifted: 'Embargo lifted',
   AnnouncementUnpublished: 'Unpublished',
+  AnnouncementAudienceSet: 'Recipients changed',
 };
 
 /** A line of the hub's history: what happened, by whom ("the platform" for the scheduler's own acts). */

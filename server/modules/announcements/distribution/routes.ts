@@ -16,6 +16,7 @@ import {
   SUBSCRIPTION_LINK_INVALID,
   subscribeBody,
   TOO_MANY_ADDRESSES,
+  LINK_INVALID,
   UNSUBSCRIBE_LINK_INVALID,
   UNSUBSCRIBED,
 } from '../../../../contracts/announcements/distribution.ts';
@@ -31,6 +32,7 @@ import { accountModules, findNewsroom, isOwnNewsroom, newsroomAccessOf } from '.
 import { announcementDecider, announcementStream } from '../commands.ts';
 import { writeRefusal, type Member } from '../permissions.ts';
 import { findAnnouncement } from '../queries.ts';
+import { recordActivity } from './activity.ts';
 import { RecipientLinks } from './links.ts';
 import { messagePage } from './pages.ts';
 import { queueRecipients } from './queue.ts';
@@ -47,6 +49,8 @@ export type DistributionOptions = {
 };
 
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+/** A transparent 1x1 GIF. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /**
@@ -79,7 +83,7 @@ export function distributionRoutes(core: Core, options: DistributionOptions): Fa
     const row = await db
       .selectFrom('distribution_recipients as r')
       .innerJoin('announcements as a', 'a.id', 'r.announcement_id')
-      .select(['r.id', 'r.email', 'r.revoked_at', 'a.account_id', 'a.newsroom_id', 'a.id as announcement_id'])
+      .select(['r.id', 'r.email', 'r.revoked_at', 'a.account_id', 'a.newsroom_id', 'a.id as announcement_id', 'a.tracking'])
       .where('r.id', '=', id)
       .executeTakeFirst();
     return row && row.revoked_at === null ? row : null;
@@ -166,6 +170,25 @@ export function distributionRoutes(core: Core, options: DistributionOptions): Fa
     });
 
     const tokenParams = z.object({ token: z.string().min(1).max(100) });
+
+    // The open pixel: counted when tracking is on; the image answers whatever the link.
+    app.get('/m/o/:token', { config: { secretParams: ['token'] } }, async (request, reply) => {
+      const { token } = tokenParams.parse(request.params);
+      const recipient = await recipientOf(token.replace(/\.gif$/, ''));
+      if (recipient?.tracking) await recordActivity(db, { announcementId: Number(recipient.announcement_id), recipientId: Number(recipient.id), kind: 'open', visitor: null });
+      return reply.header('content-type', 'image/gif').header('cache-control', 'no-store, private').send(PIXEL);
+    });
+
+    // A link of the email: counted, then on to where it pointed. Only a destination signed for this recipient is followed.
+    const clickQuery = z.object({ u: z.string().max(4000).optional(), s: z.string().max(100).optional() });
+    app.get('/m/c/:token', { config: { secretParams: ['token'] } }, async (request, reply) => {
+      const { token } = tokenParams.parse(request.params);
+      const { u, s } = clickQuery.catch({}).parse(request.query);
+      const recipient = await recipientOf(token);
+      if (!recipient || !u || !s || !links.isClickSigned(Number(recipient.id), u, s)) return sendPage(reply, 404, messagePage('Link', LINK_INVALID));
+      if (recipient.tracking) await recordActivity(db, { announcementId: Number(recipient.announcement_id), recipientId: Number(recipient.id), kind: 'click', visitor: null });
+      return reply.header('cache-control', 'no-store, private').redirect(u, 302);
+    });
     app.get('/m/u/:token', { config: { secretParams: ['token'] } }, async (request, reply) => {
       const { token } = tokenParams.parse(request.params);
       const recipient = await recipientOf(token);

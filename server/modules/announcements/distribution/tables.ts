@@ -38,9 +38,18 @@ declare module '../../../db/schema.ts' {
       revoked_at: Date | null;
       created_at: ColumnType<Date, Date | undefined, Date>;
     };
+    distribution_activity: {
+      id: ColumnType<number, never, never>;
+      announcement_id: number;
+      recipient_id: number | null;
+      kind: ActivityKind;
+      visitor: string | null;
+      at: ColumnType<Date, Date | undefined, Date>;
+    };
     mail_bounces: { email: string; reason: string; at: ColumnType<Date, Date | undefined, Date> };
     distribution_unsubscribes: { account_id: number; email: string; at: ColumnType<Date, Date | undefined, Date> };
   }
 }
 
 export type RecipientSource = 'list' | 'subscriber' | 'address';
+export type ActivityKind = 'open' | 'click' | 'view';

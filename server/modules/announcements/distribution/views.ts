@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { EMPTY_AUDIENCE, RELAY_FAILING, type Audience, type DistributionView } from '../../../../contracts/announcements/distribution.ts';
 import type { Database } from '../../../db/schema.ts';
+import { numbersOf } from './activity.ts';
 import './tables.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -9,7 +10,7 @@ const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.par
 /** How the email version went: its audience, its recipients by status, its batches newest first. */
 export async function distributionOf(db: Kysely<Database>, announcementId: number): Promise<DistributionView> {
   const [row, counts, batches] = await Promise.all([
-    db.selectFrom('announcements').select('audience').where('id', '=', announcementId).executeTakeFirst(),
+    db.selectFrom('announcements').select(['audience', 'tracking']).where('id', '=', announcementId).executeTakeFirst(),
     sql<{ status: string; n: number }>`select status, count(*)::int as n from distribution_recipients where announcement_id = ${announcementId} group by status`.execute(db),
     sql<{ id: number; status: DistributionView['batches'][number]['status']; size: number; sent: number; last_error: string | null; created_at: Date; finished_at: Date | null }>`
       select b.id, b.status, b.size, b.last_error, b.created_at, b.finished_at,
@@ -29,5 +30,6 @@ export async function distributionOf(db: Kysely<Database>, announcementId: numbe
     },
     batches: batches.rows.map((b) => ({ id: Number(b.id), status: b.status, size: b.size, sent: b.sent, lastError: b.last_error, createdAt: iso(b.created_at)!, finishedAt: iso(b.finished_at) })),
     alert: batches.rows.some((b) => b.status === 'failed') ? RELAY_FAILING : null,
+    numbers: await numbersOf(db, announcementId, row?.tracking ?? true),
   };
 }

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { NumbersView } from '../../../../contracts/announcements/distribution.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { ActivityKind } from './tables.ts';
+import './tables.ts';
+
+/** A web visitor as a hash of their address and browser, new every day: counted as one, never named. */
+export function visitorOf(ip: string, userAgent: string, at = new Date()): string {
+  return createHash('sha256').update(`${at.toISOString().slice(0, 10)}|${ip}|${userAgent}`).digest('base64url').slice(0, 22);
+}
+
+export async function recordActivity(db: Kysely<Database>, entry: { announcementId: number; recipientId: number | null; kind: ActivityKind; visitor: string | null }): Promise<void> {
+  await db.insertInto('distribution_activity').values({ announcement_id: entry.announcementId, recipient_id: entry.recipientId, kind: entry.kind, visitor: entry.visitor }).execute();
+}
+
+/** The announcement's numbers: per recipient and in total, and by hour for the chart. */
+export async function numbersOf(db: Kysely<Database>, announcementId: number, tracking: boolean): Promise<NumbersView> {
+  const [totals, series, recipients] = await Promise.all([
+    sql<{ sent: number; delivered: number; opened: number; opens: number; clicked: number; clicks: number; views: number; visitors: number }>`
+      select
+        (select count(*)::int from distribution_recipients where announcement_id = ${announcementId} and status in ('sent', 'bounced')) as sent,
+        (select count(*)::int from distribution_recipients where announcement_id = ${announcementId} and status = 'sent') as delivered,
+        count(distinct recipient_id) filter (where kind = 'open')::int as opened,
+        count(*) filter (where kind = 'open')::int as opens,
+        count(distinct recipient_id) filter (where kind = 'click')::int as clicked,
+        count(*) filter (where kind = 'click')::int as clicks,
+        count(*) filter (where kind = 'view')::int as views,
+        count(distinct visitor) filter (where kind = 'view')::int as visitors
+      from distribution_activity where announcement_id = ${announcementId}`.execute(db),
+    sql<{ at: Date; opens: number; clicks: number; views: number }>`
+      select date_trunc('hour', at) as at,
+        count(*) filter (where kind = 'open')::int as opens, count(*) filter (where kind = 'click')::int as clicks, count(*) filter (where kind = 'view')::int as views
+      from distribution_activity where announcement_id = ${announcementId} group by 1 order by 1 desc limit 168`.execute(db),
+    sql<{ email: string; status: string; opens: number; clicks: number }>`
+      select r.email, r.status, count(*) filter (where a.kind = 'open')::int as opens, count(*) filter (where a.kind = 'click')::int as clicks
+      from distribution_activity a join distribution_recipients r on r.id = a.recipient_id
+      where a.announcement_id = ${announcementId} group by r.id order by 4 desc, 3 desc, r.email limit 50`.execute(db),
+  ]);
+  const t = totals.rows[0]!;
+  return {
+    tracking,
+    sent: t.sent,
+    delivered: t.delivered,
+    opened: t.opened,
+    opens: t.opens,
+    clicked: t.clicked,
+    clicks: t.clicks,
+    views: t.views,
+    uniqueVisitors: t.visitors,
+    series: series.rows.reverse().map((row) => ({ at: new Date(row.at).toISOString(), opens: row.opens, clicks: row.clicks, views: row.views })),
+    recipients: recipients.rows,
+  };
+}
