@@ -64,4 +64,9 @@ test('a PR person monitors their company’s name: a new announcement and an art
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
   expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
   expect((await fs.readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // On a phone the page stacks: the range, the chart and the mentions one under the other.
+  await page.setViewportSize({ width: 375, height: 760 });
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeInViewport();
+  await keepScreenshot(page, testInfo, 'monitor-page-375');
 });

@@ -1,11 +1,11 @@
-import { useParams } from '@tanstack/react-router';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SOURCE_LABELS, type CountsView, type MentionView } from '../../../../contracts/monitors/api.ts';
 import { DEFAULT_TIMEZONE, formatDate } from '../../lib/format/index.ts';
 import { Button, confirmDialog, EmptyState, Input, PageHeader, Spinner } from '../../ui/index.ts';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { MonitorFormModal } from './MonitorFormModal.tsx';
-import { downloadReport, useCounts, useDeleteMonitor, useMentions, useMentionsLive, useMonitor } from './queries.ts';
+import { downloadReport, useCounts, useDeleteMonitor, useMentions, useMentionsAfterReconnect, useMentionsLive, useMonitor } from './queries.ts';
 import './monitors.css';
 
 const dayIn = (timezone: string, offsetDays = 0) =>
@@ -60,7 +60,9 @@ export function MonitorPage() {
   const mentions = useMentions(id);
   const counts = useCounts(id, range.from, range.to, timezone);
   const remove = useDeleteMonitor();
+  const navigate = useNavigate();
   useMentionsLive(id);
+  useMentionsAfterReconnect();
   if (!user) return null;
   if (monitor.isPending) return <Spinner />;
   if (!monitor.data) return <EmptyState title="No such monitor." />;
@@ -69,7 +71,7 @@ export function MonitorPage() {
   const askDelete = async () => {
     if (await confirmDialog({ title: 'Delete this monitor?', message: `“${monitor.data.name}” and its mentions are removed for everyone in your account.`, applyLabel: 'Delete' })) {
       await remove.mutateAsync(id);
-      history.back();
+      await navigate({ to: '/monitor' });
     }
   };
   return (

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import type { CountsView, CreateMonitorBody, MentionsPage, MentionView, MonitorView } from '../../../../contracts/monitors/api.ts';
 import { api } from '../../lib/api/index.ts';
-import { useSocketEvent } from '../../lib/realtime/index.ts';
+import { useEffect, useRef } from 'react';
+import { useConnectionState, useSocketEvent } from '../../lib/realtime/index.ts';
 import { showToast } from '../../ui/index.ts';
 
 export const monitorKeys = {
@@ -69,6 +70,16 @@ export async function downloadReport(id: number, format: 'csv' | 'pdf', range: {
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
+type MentionPages = { pages: MentionsPage[]; pageParams: unknown[] };
+
+/** The pages with a new mention on top, unless they hold it already (a refetch may have brought it first). */
+export function withMention(data: MentionPages | undefined, mention: MentionView): MentionPages | undefined {
+  if (!data || data.pages.length === 0) return data;
+  if (data.pages.some((page) => page.data.some((known) => known.source === mention.source && known.sourceId === mention.sourceId))) return data;
+  const [first, ...rest] = data.pages;
+  return { ...data, pages: [{ ...first!, data: [mention, ...first!.data] }, ...rest] };
+}
+
 /**
  * A new mention, live: the monitor's page puts it on top of its list, the list counts it, and a
  * person elsewhere in the app is told of it (the in-app notification of a monitor).
@@ -78,14 +89,21 @@ export function useMentionsLive(openMonitorId: number | null): void {
   useSocketEvent('monitor:mentioned', (message) => {
     void queryClient.invalidateQueries({ queryKey: monitorKeys.list });
     void queryClient.invalidateQueries({ queryKey: ['monitors', 'counts', message.monitorId] });
-    if (message.monitorId === openMonitorId) {
-      queryClient.setQueryData<{ pages: MentionsPage[]; pageParams: unknown[] }>(monitorKeys.mentions(message.monitorId), (data) => {
-        if (!data) return data;
-        const known = data.pages.some((page) => page.data.some((mention: MentionView) => mention.source === message.mention.source && mention.sourceId === message.mention.sourceId));
-        if (known) return data;
-        const [first, ...rest] = data.pages;
-        return { ...data, pages: [{ ...first!, data: [message.mention, ...first!.data] }, ...rest] };
-      });
-    } else showToast({ type: 'info', title: `New mention for ${message.monitorName}`, lines: [message.mention.title] });
+    if (message.monitorId === openMonitorId) queryClient.setQueryData<MentionPages>(monitorKeys.mentions(message.monitorId), (data) => withMention(data, message.mention));
+    else showToast({ type: 'info', title: `New mention for ${message.monitorName}`, lines: [message.mention.title] });
   });
+}
+
+/** Mentions are not replayed to a socket that was away: back online, the page reads them again. */
+export function useMentionsAfterReconnect(): void {
+  const queryClient = useQueryClient();
+  const state = useConnectionState();
+  const wasAway = useRef(false);
+  useEffect(() => {
+    if (state !== 'online') wasAway.current = true;
+    else if (wasAway.current) {
+      wasAway.current = false;
+      void queryClient.invalidateQueries({ queryKey: ['monitors'] });
+    }
+  }, [state, queryClient]);
 }
