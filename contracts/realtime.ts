@@ -7,6 +7,7 @@ import { videoView } from './posts/media.ts';
 import { commentView } from './posts/views.ts';
 import { newsroomChanged } from './newsrooms/realtime.ts';
 import { taskChanged } from './tasks/realtime.ts';
+import { contactsChanged } from './contacts/realtime.ts';
 import { NEWSWIRE_ROOM, wireAdded } from './news/realtime.ts';
 import { monitorMentioned } from './monitors/realtime.ts';
 
@@ -85,6 +86,7 @@ export interface ServerToClientEvents {
   'messages:unread': (message: z.infer<typeof unreadChanged>) => void;
   'message:typing': (message: z.infer<typeof typing>) => void;
   'task:changed': (message: z.infer<typeof taskChanged>) => void;
+  'contacts:changed': (message: z.infer<typeof contactsChanged>) => void;
   'newsroom:changed': (message: z.infer<typeof newsroomChanged>) => void;
   'announcement:changed': (message: z.infer<typeof announcementChanged>) => void;
   'newswire:added': (message: z.infer<typeof wireAdded>) => void;

@@ -24,6 +24,7 @@ import * as contactRecommendationDismissals from './0024_contact_recommendation_
 import * as monitors from './0035_monitors.ts';
 import * as monitorDigests from './0036_monitor_digests.ts';
 import * as contactFacetCounts from './0040_contact_facet_counts.ts';
+import * as announcementSearch from './0041_announcement_search.ts';
 import * as news from './0030_news.ts';
 import * as announcementDistribution from './0025_announcement_distribution.ts';
 import * as distributionActivity from './0026_distribution_activity.ts';
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0035_monitors': monitors,
   '0036_monitor_digests': monitorDigests,
   '0040_contact_facet_counts': contactFacetCounts,
+  '0041_announcement_search': announcementSearch,
   '0030_news': news,
   '0025_announcement_distribution': announcementDistribution,
   '0026_distribution_activity': distributionActivity,

@@ -285,3 +285,37 @@ export type RecommendationView = z.infer<typeof recommendationView>;
 export const recommendationsView = z.object({ data: z.array(recommendationView) });
 /** A person by user id in the path: anything but digits names nobody (404). */
 export const recommendationParams = z.object({ userId: idParam });
+
+// ---- The platform's callouts and job posts, under Contacts ----
+
+export const DESK_POSTS_PAGE = 30;
+/** `open`: callouts whose deadline has not passed (ASAP ones too); `week`: those closing within seven days; `all`: every one. */
+export const deskPostsDue = z.enum(['open', 'week', 'all']);
+export const deskPostsQuery = z.object({
+  kind: z.enum(['callout', 'job']),
+  beat: beatFilter.optional(),
+  /** Callouts only: job posts carry no deadline. */
+  due: deskPostsDue.default('open'),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(DESK_POSTS_PAGE),
+});
+export type DeskPostsQuery = z.infer<typeof deskPostsQuery>;
+/** A callout or job post as a row of its list; the post modal shows the rest. */
+export const deskPost = z.object({
+  id: z.number().int(),
+  kind: z.enum(['callout', 'job']),
+  title: z.string(),
+  /** The start of its text, plain. */
+  summary: z.string(),
+  author: z.object({ id: z.number().int(), type: z.enum(['person', 'company']), name: z.string(), slug: z.string().nullable(), avatar: z.string().nullable() }),
+  /** The author's beats (a company's: none). */
+  beats: z.array(beat),
+  publishedAt: z.string(),
+  /** Callouts: when answers are due, null for ASAP. */
+  deadline: z.string().nullable(),
+  /** Job posts: the hiring company and where. */
+  company: z.string().nullable(),
+  location: z.string().nullable(),
+});
+export type DeskPost = z.infer<typeof deskPost>;
+export const deskPostsPage = z.object({ data: z.array(deskPost), hasMore: z.boolean() });

@@ -3,7 +3,7 @@ import { postKind } from '../posts/kinds.ts';
 import { BEATS } from '../users/enums.ts';
 
 /** What one search box finds, in the order the groups are shown. */
-export const SEARCH_KINDS = ['people', 'companies', 'outlets', 'communities', 'posts', 'stories', 'interviews'] as const;
+export const SEARCH_KINDS = ['people', 'companies', 'outlets', 'communities', 'posts', 'stories', 'interviews', 'announcements'] as const;
 export const searchKind = z.enum(SEARCH_KINDS, { error: 'Unknown kind' });
 export type SearchKind = z.infer<typeof searchKind>;
 
@@ -15,10 +15,11 @@ export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
   posts: 'Posts',
   stories: 'Stories',
   interviews: 'Interviews',
+  announcements: 'Announcements',
 };
 
 /** Kinds with a publication date: a date range leaves the others out. */
-export const DATED_KINDS: readonly SearchKind[] = ['posts', 'stories', 'interviews'];
+export const DATED_KINDS: readonly SearchKind[] = ['posts', 'stories', 'interviews', 'announcements'];
 
 export const SEARCH_MAX_LENGTH = 200;
 /** Spec section 9: the default input placeholder. */

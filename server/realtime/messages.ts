@@ -13,6 +13,7 @@ import { messagingMessagesFor, type MessagingMessage } from '../modules/messages
 import type { Viewer } from '../modules/posts/permissions.ts';
 import { newsroomMessagesFor, type NewsroomMessage } from '../modules/newsrooms/index.ts';
 import { taskMessagesFor, type TaskMessage } from '../modules/tasks/index.ts';
+import { contactMessagesFor, type ContactsMessage } from '../modules/contacts/index.ts';
 import { videoMessagesFor, type VideoMessage } from '../modules/video/index.ts';
 
 /** One message for some rooms, as the realtime processor emits it after its batch commits. */
@@ -26,6 +27,7 @@ export type RealtimeMessage =
   | InterviewMessage
   | MessagingMessage
   | TaskMessage
+  | ContactsMessage
   | NewsroomMessage
   | AnnouncementMessage
   | NewsMessage
@@ -90,10 +92,11 @@ export async function messagesFor(db: Kysely<Database>, events: readonly StoredE
   const videos = await videoMessagesFor(db, events);
   const messaging = await messagingMessagesFor(db, events);
   const tasks = await taskMessagesFor(db, events);
+  const contacts = await contactMessagesFor(db, events);
   const newsrooms = await newsroomMessagesFor(db, events);
   const announcements = await announcementMessagesFor(db, events);
   const news = await newsMessagesFor(db, events);
-  return messages.map((ofEvent, i) => [...ofEvent, ...interviews[i]!, ...videos[i]!, ...messaging[i]!, ...tasks[i]!, ...newsrooms[i]!, ...announcements[i]!, ...news[i]!]);
+  return messages.map((ofEvent, i) => [...ofEvent, ...interviews[i]!, ...videos[i]!, ...messaging[i]!, ...tasks[i]!, ...contacts[i]!, ...newsrooms[i]!, ...announcements[i]!, ...news[i]!]);
 }
 
 async function messagesOf(db: Kysely<Database>, event: StoredEvent<PostEvent | CommunityEvent>, views: Views): Promise<RealtimeMessage[]> {

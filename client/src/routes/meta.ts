@@ -124,8 +124,8 @@ export const routeMeta = {
   contact: app('contact', 'Contact', both, { modules: ['ROLE_MODULE_CONTACTS'], digitId: true }),
   contactDuplicates: app('duplicates', 'Duplicate contacts', both, { modules: ['ROLE_MODULE_CONTACTS'] }),
   recommendations: app('recommendations', 'Recommendations', fullOnly, { modules: ['ROLE_MODULE_CONTACTS'] }),
-  contactJobs: app('jobs', 'Jobs', fullOnly, { modules: ['ROLE_MODULE_CONTACTS'] }),
-  contactCallOuts: app('callOuts', 'Call-outs', fullOnly, { modules: ['ROLE_MODULE_CONTACTS'] }),
+  contactJobs: app('jobs', 'Jobs', both, { modules: ['ROLE_MODULE_CONTACTS'] }),
+  contactCallOuts: app('callOuts', 'Call-outs', both, { modules: ['ROLE_MODULE_CONTACTS'] }),
 
   companiesNewsrooms: app('companiesNewsrooms', 'Companies and newsrooms', fullOnly, { roles: ['admin'] }),
 

@@ -58,6 +58,8 @@ const contactsPage = lazyPage(() => import('../features/contacts/ContactsPage.ts
 const contactPage = lazyPage(() => import('../features/contacts/ContactPage.tsx'), 'ContactPage');
 const contactListsPage = lazyPage(() => import('../features/contacts/ListsPage.tsx'), 'ListsPage');
 const duplicatesPage = lazyPage(() => import('../features/contacts/DuplicatesPage.tsx'), 'DuplicatesPage');
+const contactJobsPage = lazyPage(() => import('../features/contacts/DeskPostsPage.tsx'), 'JobsPage');
+const contactCallOutsPage = lazyPage(() => import('../features/contacts/DeskPostsPage.tsx'), 'CallOutsPage');
 
 function page<TParent extends AnyRoute, TPath extends string>(parent: TParent, path: TPath, meta: RouteMeta, component: RouteComponent = areaPage) {
   return createRoute({ getParentRoute: () => parent, path, staticData: { meta }, component });
@@ -201,8 +203,8 @@ const contacts = [
   page(rootRoute, 'contacts/duplicates', m.contactDuplicates, duplicatesPage),
   page(rootRoute, 'contacts/$id', m.contact, contactPage),
   page(rootRoute, 'contacts/recommendations', m.recommendations),
-  page(rootRoute, 'contacts/jobs', m.contactJobs),
-  page(rootRoute, 'contacts/callouts', m.contactCallOuts),
+  page(rootRoute, 'contacts/jobs', m.contactJobs, contactJobsPage),
+  page(rootRoute, 'contacts/callouts', m.contactCallOuts, contactCallOutsPage),
 ];
 const companiesNewsrooms = page(rootRoute, 'companies/newsrooms', m.companiesNewsrooms);
 const adminAudit = page(rootRoute, 'admin/audit', { name: 'adminAudit', title: 'Audit', auth: true, modes: ['full', 'mvp'], roles: ['admin'], leftNavbar: true }, auditPage);

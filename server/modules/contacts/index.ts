@@ -7,6 +7,7 @@ import './tables.ts';
 
 export { contactsProjection } from './projection.ts';
 export { contactRoutes } from './routes.ts';
+export { contactMessagesFor, type ContactsMessage } from './live.ts';
 
 /** The names of those of `contactIds` that are contacts of the account, for modules that link to them (tasks). */
 export async function contactNames(db: Kysely<Database> | Tx, accountId: number, contactIds: readonly number[]): Promise<Map<number, string>> {

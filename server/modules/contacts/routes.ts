@@ -33,6 +33,8 @@ import {
   listFilterView,
   recommendationParams,
   recommendationsView,
+  deskPostsQuery,
+  deskPostsPage,
 } from '../../../contracts/contacts/api.ts';
 import { EMPTY_FIELDS } from '../../../contracts/contacts/fields.ts';
 import type { EventMetadata } from '../../../contracts/events/index.ts';
@@ -67,6 +69,9 @@ import {
   recordsOfPeople,
 } from './queries.ts';
 import { contactTimeline } from './timeline.ts';
+import { deskPosts } from './desk-posts.ts';
+import { viewerOf } from '../posts/index.ts';
+import type { AccountRole } from '../../../contracts/users/enums.ts';
 
 const PERSON_LOCK_NAMESPACE = 7316;
 const NO_PERSON = 'No such person';
@@ -209,6 +214,12 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
       const filter = list === undefined ? null : await listFilterOf(db, member.accountId, list);
       const scope = filter ? { filter, ids } : { listId: list, ids };
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="contacts.csv"').send(exportCsv(db, member.accountId, scope));
+    });
+
+    // The contacts area's lists of the platform's callouts and job posts (spec section 2 `jobs`, `callOuts`).
+    app.get('/api/v1/contacts/posts', { schema: { querystring: deskPostsQuery, response: { 200: deskPostsPage } } }, async (request) => {
+      const { member } = await memberOf(request);
+      return deskPosts(db, viewerOf({ id: member.id, roles: member.roles as readonly AccountRole[] }), request.query);
     });
 
     app.get('/api/v1/contacts/recommendations', { schema: { response: { 200: recommendationsView } } }, async (request) => {

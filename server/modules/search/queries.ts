@@ -12,7 +12,7 @@ type Filters = { beat: number | null; from: string | null; to: string | null };
 type Page = { offset: number; limit: number };
 
 /** Kinds a guest may open: the rest are pages for signed-in people. */
-const GUEST_KINDS: readonly SearchKind[] = ['people', 'companies', 'outlets'];
+const GUEST_KINDS: readonly SearchKind[] = ['people', 'companies', 'outlets', 'announcements'];
 
 /**
  * Everything one search box finds. Without a kind, the best few of each group (all at once);
@@ -29,8 +29,8 @@ export async function searchEverything(db: Kysely<Database>, searcher: Searcher,
   return { q: query.q, groups: groups.filter((group) => group.items.length > 0) };
 }
 
-/** Kinds a beat narrows: people on it, and what they wrote. */
-const BEAT_KINDS: readonly SearchKind[] = ['people', 'posts', 'stories'];
+/** Kinds a beat narrows: people on it, what they wrote, and announcements tagged with it. */
+const BEAT_KINDS: readonly SearchKind[] = ['people', 'posts', 'stories', 'announcements'];
 
 async function searchGroup(db: Kysely<Database>, searcher: Searcher, kind: SearchKind, terms: ReturnType<typeof searchTerms>, filters: Filters, page: Page): Promise<SearchGroup> {
   const tsquery = terms.prefix
@@ -46,7 +46,9 @@ async function searchGroup(db: Kysely<Database>, searcher: Searcher, kind: Searc
           ? await posts(run, kind)
           : kind === 'interviews'
             ? await interviews(run)
-            : await organizations(run, kind);
+            : kind === 'announcements'
+              ? await announcements(run)
+              : await organizations(run, kind);
   return { kind, items: hits.slice(0, page.limit), offset: page.offset, hasMore: hits.length > page.limit };
 }
 
@@ -212,6 +214,45 @@ async function interviews(run: Run): Promise<SearchHit[]> {
     detail: [row.status === 'draft' ? 'Draft interview' : row.status === 'closed' ? 'Closed interview' : 'Interview', row.creator_name].filter(Boolean).join(' · '),
     image: null,
     publishedAt: row.published_at?.toISOString() ?? null,
+  }));
+}
+
+/**
+ * Announcements by headline, subtitle, summary and body: public ones only (published, past
+ * their embargo, in a public newsroom), the ones anybody, guests included, may open.
+ */
+async function announcements(run: Run): Promise<SearchHit[]> {
+  const { beat, from, to } = run.filters;
+  const { rows } = await sql<{ id: number; headline: string; public_at: Date | null; newsroom_name: string; title_hl: string; snippet: string }>`${preparedStatement(
+    `search_announcements_${run.shape}${beat !== null ? '_beat' : ''}${from ? '_from' : ''}${to ? '_to' : ''}`,
+  )}
+    with q as (select ${run.tsquery} as query),
+    page as (
+      select a.id, ts_rank(a.search_vector, q.query) + similarity(a.headline, ${run.text}) as score
+      from announcements a join newsrooms n on n.id = a.newsroom_id, q
+      where a.is_public and n.is_public and a.search_vector @@ q.query
+        ${beat !== null ? sql`and a.beats @> array[${beat}::int4]` : sql``}
+        ${from ? sql`and a.public_at >= ${from}::date` : sql``}
+        ${to ? sql`and a.public_at < ${to}::date + 1` : sql``}
+      order by score desc, a.id desc
+      offset ${run.offset}::int8 limit ${run.limit}::int8
+    )
+    select a.id, a.headline, a.public_at, n.name as newsroom_name,
+           ts_headline('english', translate(a.headline, chr(1) || chr(2), ''), q.query, ${TITLE_HEADLINE}) as title_hl,
+           ts_headline('english', translate(a.summary || ' ' || search_plain_text(a.body), chr(1) || chr(2), ''), q.query, ${SNIPPET_HEADLINE}) as snippet
+    from page join announcements a on a.id = page.id join newsrooms n on n.id = a.newsroom_id, q
+    order by page.score desc, page.id desc`.execute(run.db);
+  return rows.map((row) => ({
+    kind: 'announcements',
+    id: Number(row.id),
+    slug: null,
+    postKind: null,
+    title: row.headline,
+    titleHtml: highlighted(row.title_hl),
+    snippetHtml: row.snippet.trim() ? highlighted(row.snippet) : null,
+    detail: ['Announcement', row.newsroom_name].join(' · '),
+    image: null,
+    publishedAt: row.public_at?.toISOString() ?? null,
   }));
 }
 

@@ -9,7 +9,7 @@ const t = useTestCore(productModel, { process: false });
 const demo = useDemo(t);
 const { admin, journalist, pr } = demo;
 
-const SEARCHED = ['posts', 'users', 'user_profiles', 'companies', 'outlets', 'communities'] as const;
+const SEARCHED = ['posts', 'users', 'user_profiles', 'companies', 'outlets', 'communities', 'announcements'] as const;
 
 async function searchColumns() {
   const entries = await Promise.all(
@@ -35,13 +35,20 @@ describe('search columns', () => {
     await journalist.call('POST', '/api/v1/u/jo-reporter/settings/responsibilities/outlets', { url: 'https://tidal-times.example' });
     const desk = (await admin.call('POST', '/api/v1/communities', { name: 'Ocean desk', type: 'public' })).json();
     await admin.call('PATCH', `/api/v1/communities/${desk.slug}`, { description: 'Tides, currents and coasts' });
+    const company = (await admin.call('POST', '/api/v1/companies', { name: 'Tide Works', website: 'https://tide-works.example' })).json().id;
+    await admin.call('PATCH', `/api/v1/u/${(await pr.call('GET', '/api/v1/current_user/info')).json().slug}/settings/company/${company}/join`);
+    const newsroom = (await pr.call('POST', '/api/v1/newsrooms', { companyId: company, name: 'Tide Works', isPublic: true })).json().id;
+    const release = (await pr.call('POST', '/api/v1/announcements', { newsroomId: newsroom, headline: 'Tide Works maps the bay', body: '<p>First cut</p>' })).json().id;
+    await pr.call('PATCH', `/api/v1/announcements/${release}`, { headline: 'Tide Works maps the bay', body: '<p>Charts of the <b>currents</b></p>' });
+    await pr.call('POST', `/api/v1/announcements/${release}/publish`);
 
     const live = await searchColumns();
     expect(live.posts!.length).toBe(2);
     expect(live.posts!.every((row) => row.vector.length > 0)).toBe(true);
+    expect(live.announcements!.map((row) => row.vector)).toEqual([expect.stringContaining("'current':")]);
     const search = async () => (await journalist.call('GET', '/api/v1/search?q=currents')).json();
     const found = await search();
-    expect(found.groups.map((group: { kind: string }) => group.kind)).toEqual(['companies', 'communities', 'posts']);
+    expect(found.groups.map((group: { kind: string }) => group.kind)).toEqual(['companies', 'communities', 'posts', 'announcements']);
 
     await replayInline(t.database.db, t.core.store, productModel.inline);
     expect(await searchColumns()).toEqual(live);

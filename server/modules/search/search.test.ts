@@ -147,10 +147,45 @@ describe('search: one box for people, places and posts', () => {
     expect((await search(null, { q: 'sediment' })).groups).toEqual([]);
   });
 
-  it('gives guests people, companies and outlets only', async () => {
+  it('finds announcements by headline and body: public ones for everyone, guests included; never a draft, an embargoed one or a private newsroom’s', async () => {
+    const newsroom = async (name: string, isPublic: boolean) => {
+      const company = await admin.call('POST', '/api/v1/companies', { name, website: `https://${name.toLowerCase().replace(/[^a-z]+/g, '')}.example` });
+      expect(company.statusCode, company.body).toBe(201);
+      const { slug } = (await pr.call('GET', '/api/v1/current_user/info')).json();
+      expect((await admin.call('PATCH', `/api/v1/u/${slug}/settings/company/${company.json().id}/join`)).statusCode).toBe(200);
+      const made = await pr.call('POST', '/api/v1/newsrooms', { companyId: company.json().id, name, isPublic });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().id as number;
+    };
+    const announce = async (newsroomId: number, headline: string, body: string, extra: object = {}, publish = true) => {
+      const made = await pr.call('POST', '/api/v1/announcements', { newsroomId, headline, body, ...extra });
+      expect(made.statusCode, made.body).toBe(201);
+      if (publish) expect((await pr.call('POST', `/api/v1/announcements/${made.json().id}/publish`)).statusCode).toBe(200);
+      return made.json().id as number;
+    };
+    const open = await newsroom('Quokka Press', true);
+    const closed = await newsroom('Quiet Quokka', false);
+    const released = await announce(open, 'Quokka sanctuary opens', '<p>The wombat enclosure follows in spring</p>', { beats: [355] });
+    await announce(open, 'Quokka plans', '<p>A wombat draft</p>', {}, false);
+    await announce(open, 'Quokka results', '<p>Embargoed wombat counts</p>', { embargoUntil: '2030-01-01T09:00:00+08:00' });
+    await announce(closed, 'Quokka news', '<p>A private wombat</p>');
+
+    const found = async (who: Caller | null, query: Record<string, string>) => group(await search(who, { ...query, kind: 'announcements' }), 'announcements').map((hit) => hit.id);
+    expect(await found(null, { q: 'wombat' })).toEqual([released]);
+    expect(await found(journalist, { q: 'quokka' })).toEqual([released]);
+    expect(await found(pr, { q: 'quokka' })).toEqual([released]);
+    expect(await found(journalist, { q: 'quokka', beat: '355' })).toEqual([released]);
+    expect(await found(journalist, { q: 'quokka', beat: '62' })).toEqual([]);
+    expect(await found(journalist, { q: 'quokka', to: '2000-01-01' })).toEqual([]);
+    const [hit] = group(await search(null, { q: 'quokka sanctuary' }), 'announcements');
+    expect(hit).toMatchObject({ kind: 'announcements', id: released, title: 'Quokka sanctuary opens', titleHtml: '<mark>Quokka</mark> <mark>sanctuary</mark> opens', detail: 'Announcement · Quokka Press' });
+    expect(hit!.publishedAt).not.toBeNull();
+  });
+
+  it('gives guests people, companies, outlets and public announcements only', async () => {
     const result = await search(null, { q: 'harbour' });
     expect(result.status).toBe(200);
-    expect(result.groups.map((g) => g.kind).every((kind) => ['people', 'companies', 'outlets'].includes(kind))).toBe(true);
+    expect(result.groups.map((g) => g.kind).every((kind) => ['people', 'companies', 'outlets', 'announcements'].includes(kind))).toBe(true);
   });
 
   it('groups in a fixed order, pages one kind, and filters by kind, beat and date', async () => {

@@ -13,7 +13,7 @@ import { AddToListModal } from './BulkActions.tsx';
 import { ContactFormModal } from './ContactFormModal.tsx';
 import { Notes } from './Notes.tsx';
 import { ContactsTabs, DoNotContactTag } from './parts.tsx';
-import { useContact, useDeleteContact, useDoNotContact, useListChanges } from './queries.ts';
+import { useContact, useContactsLive, useDeleteContact, useDoNotContact, useListChanges } from './queries.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   if (children === null || children === undefined || children === '' || (Array.isArray(children) && children.length === 0)) return null;
@@ -129,6 +129,7 @@ function Lists({ contact, canWrite }: { contact: ContactView; canWrite: boolean 
 
 /** The account's record of one contact (/contacts/{id}): details, notes with history, lists, do-not-contact. */
 export function ContactPage() {
+  useContactsLive();
   const { id } = useParams({ strict: false }) as { id: string };
   const contactId = Number(id);
   const contact = useContact(contactId);

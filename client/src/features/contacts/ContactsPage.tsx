@@ -11,7 +11,7 @@ import { ContactFormModal } from './ContactFormModal.tsx';
 import { ContactTable, rowKey } from './ContactTable.tsx';
 import { ImportModal } from './ImportModal.tsx';
 import { ContactsTabs, countOf, downloadExport } from './parts.tsx';
-import { useDirectoryWindow, useLists } from './queries.ts';
+import { useContactsLive, useDirectoryWindow, useLists } from './queries.ts';
 import { directorySearch, isFiltered, type DirectorySearch } from './search.ts';
 
 /** Spec section 9's input debounce: the table asks again once typing pauses. */
@@ -121,6 +121,7 @@ function Filters({ search, onChange }: { search: DirectorySearch; onChange: (nex
  * table, filtered from the address, with column choice, multi-select and bulk actions.
  */
 export function ContactsPage() {
+  useContactsLive();
   const search = directorySearch(useSearch({ strict: false }) as Record<string, unknown>);
   const navigate = useNavigate();
   const setSearch = useCallback((next: DirectorySearch) => void navigate({ to: '/contacts', search: directorySearch(next as Record<string, unknown>), replace: true }), [navigate]);

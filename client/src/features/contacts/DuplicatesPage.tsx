@@ -4,7 +4,7 @@ import { Button, EmptyState, Modal, PageHeader, showToast, Spinner } from '../..
 import { useCurrentUser } from '../session/currentUser.ts';
 import { conflictsOf, mergeChoices, REASONS, type Side } from './merge.ts';
 import { ContactName, ContactsTabs } from './parts.tsx';
-import { useContact, useDuplicates, useMerge, useNotDuplicate, type DuplicatePair } from './queries.ts';
+import { useContact, useContactsLive, useDuplicates, useMerge, useNotDuplicate, type DuplicatePair } from './queries.ts';
 
 function Summary({ contact }: { contact: DirectoryRow }) {
   return (
@@ -94,6 +94,7 @@ function MergeScreen({ pair, onClose }: { pair: DuplicatePair; onClose: () => vo
 
 /** Pairs the duplicate finder shows (same email; without one, the same name or handle): merge, or say they are two people. */
 export function DuplicatesPage() {
+  useContactsLive();
   const pairs = useDuplicates();
   const notDuplicate = useNotDuplicate();
   const user = useCurrentUser();

@@ -6,7 +6,7 @@ import { Button, confirmDialog, EmptyState, Input, Modal, PageHeader, showToast,
 import { useRouteMeta } from '../layout/useRouteMeta.ts';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { ContactName, ContactsTabs, countOf, DoNotContactTag, downloadExport } from './parts.tsx';
-import { membersOf, useDirectory, useListChanges, useListMembers, useLists } from './queries.ts';
+import { membersOf, useContactsLive, useDirectory, useListChanges, useListMembers, useLists } from './queries.ts';
 import { listSearch } from './search.ts';
 
 /** Moves one item a step up or down; the list's new order is what the server is sent. */
@@ -203,6 +203,7 @@ function ListDetail({ list, canWrite, onDeleted }: { list: ListView; canWrite: b
  * its colleagues; one open at a time (in the address), its people in the list's own order.
  */
 export function ListsPage() {
+  useContactsLive();
   const meta = useRouteMeta();
   const work = meta?.name === 'workLists';
   const path = work ? '/work_lists' : '/contacts/lists';

@@ -9,6 +9,8 @@ const TABS = [
   { to: '/contacts', label: 'Contacts' },
   { to: '/contacts/lists', label: 'Lists' },
   { to: '/contacts/duplicates', label: 'Duplicates' },
+  { to: '/contacts/callouts', label: 'Call-outs' },
+  { to: '/contacts/jobs', label: 'Jobs' },
 ] as const;
 
 /** The contacts area's own tabs: phones have no left nav, and duplicates has no nav item of its own. */

@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContactInput, ContactView, DirectoryRow, ImportReport, ListView, NoteView } from '../../../../contracts/contacts/api.ts';
 import { api } from '../../lib/api/index.ts';
+import { useSocketEvent } from '../../lib/realtime/index.ts';
 import { directoryQuery, type DirectorySearch } from './search.ts';
 
 /** Rows a page of the table asks for: a few screens' worth, so fast scrolling rarely waits. */
@@ -87,6 +88,12 @@ export function useLists() {
 
 export function useDuplicates() {
   return useQuery({ queryKey: contactKeys.duplicates(), queryFn: ({ signal }) => api.get<{ data: DuplicatePair[] }>('/api/v1/contacts/duplicates', { signal }), select: (answer) => answer.data });
+}
+
+/** A colleague's change to the account's contacts or lists: every view of them on screen is read again. */
+export function useContactsLive(): void {
+  const queryClient = useQueryClient();
+  useSocketEvent('contacts:changed', () => void queryClient.invalidateQueries({ queryKey: contactKeys.all }));
 }
 
 /** Anything that changes contacts or lists: every view of them is read again. */

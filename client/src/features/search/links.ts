@@ -1,6 +1,6 @@
 import type { SearchHit } from '../../../../contracts/search/index.ts';
 
-/** Where a result opens: a profile, a company's or outlet's page, a community, a story's or an interview's page; posts open in their modal (SearchResults). */
+/** Where a result opens: a profile, a company's or outlet's page, a community, a story's, an interview's or an announcement's page; posts open in their modal (SearchResults). */
 export function hitPath(hit: SearchHit): string | null {
   switch (hit.kind) {
     case 'people':
@@ -15,6 +15,8 @@ export function hitPath(hit: SearchHit): string | null {
       return `/stories/${hit.id}`;
     case 'interviews':
       return `/interviews/${hit.id}`;
+    case 'announcements':
+      return `/announcements/${hit.id}`;
     case 'posts':
       return null;
   }

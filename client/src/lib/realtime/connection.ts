@@ -31,6 +31,7 @@ const LISTENED: Record<Exclude<ServerEvent, 'resync' | 'missed'>, true> = {
   'messages:unread': true,
   'message:typing': true,
   'task:changed': true,
+  'contacts:changed': true,
   'newsroom:changed': true,
   'announcement:changed': true,
   'newswire:added': true,
