@@ -29,6 +29,7 @@ const schema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Pressroom <no-reply@pressroom.local>'),
   LINK_SECRET: z.string().min(16).optional(),
+  DISTRIBUTION_LEASE_SECONDS: z.coerce.number().positive().default(60),
   DKIM_DOMAIN: z.string().min(1).optional(),
   DKIM_SELECTOR: z.string().min(1).optional(),
   DKIM_PRIVATE_KEY: z.string().min(1).optional(),
@@ -53,7 +54,7 @@ export type Config = {
    * `linkSecret` signs each recipient's links in announcement emails (unsubscribe, tracking);
    * `dkim` signs every message when a key is given.
    */
-  mail: { smtpUrl: string | null; from: string; linkSecret: string; dkim: { domainName: string; keySelector: string; privateKey: string } | null };
+  mail: { smtpUrl: string | null; from: string; linkSecret: string; dkim: { domainName: string; keySelector: string; privateKey: string } | null; distributionLeaseMs: number };
   /**
    * Stream (getstream.io). `push` mirrors posts into Stream: only with a key and a secret given
    * in the environment, never with the development defaults.
@@ -94,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: c.SMTP_URL ?? null,
       from: c.MAIL_FROM,
       linkSecret: c.LINK_SECRET ?? DEVELOPMENT_LINK_SECRET,
+      // How long a killed sender's batch waits before another process takes it over.
+      distributionLeaseMs: c.DISTRIBUTION_LEASE_SECONDS * 1000,
       dkim: c.DKIM_DOMAIN && c.DKIM_SELECTOR && c.DKIM_PRIVATE_KEY ? { domainName: c.DKIM_DOMAIN, keySelector: c.DKIM_SELECTOR, privateKey: c.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n') } : null,
     },
     stream: {

@@ -255,5 +255,5 @@ export function senderFor(db: Kysely<Database>, config: Pick<Config, 'mail' | 'p
   if (!config.mail.smtpUrl) return null;
   if (config.env === 'production' && config.mail.linkSecret === DEVELOPMENT_LINK_SECRET) log.warn({}, 'LINK_SECRET is not set: announcement emails carry links signed with the development secret');
   const transport = createMailTransport(config.mail.smtpUrl, { dkim: config.mail.dkim });
-  return new DistributionSender(db, transport, { from: config.mail.from, publicUrl: config.publicUrl, links: new RecipientLinks(config.mail.linkSecret, config.publicUrl), log });
+  return new DistributionSender(db, transport, { from: config.mail.from, publicUrl: config.publicUrl, links: new RecipientLinks(config.mail.linkSecret, config.publicUrl), log, leaseMs: config.mail.distributionLeaseMs });
 }
