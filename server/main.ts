@@ -41,7 +41,6 @@ const scheduler = config.runProcessors ? new AnnouncementScheduler(core, { log, 
 scheduler?.start();
 // Outside news feeds, each claimed under a lease: any number of processes may run a fetcher.
 const newsFetcher = config.runProcessors ? new NewsFetcher(core, { log, limits: { mayReachPrivate: privateFeedReach(config.env, config.publicUrl) } }) : null;
-newsFetcher?.start();
 // Monitors' daily emails, each monitor claimed by its row: any number of processes may run a mailer.
 const digestMailer = config.runProcessors ? new DigestMailer(core, { log, publicUrl: config.publicUrl, ...(mail ? { mailQueued: () => mail.wake() } : {}) }) : null;
 digestMailer?.start();
@@ -49,6 +48,8 @@ const services = createServices(core, config, { ...(mail ? { mailQueued: () => m
 const app = await buildApp(core, { logLevel: config.logLevel, clientDir, realtime: io, services, uploads: config.uploads, video: { maxSeconds: config.video.maxSeconds, onQueued: () => videoWorker?.poke() } });
 if (firstStart) await seedShowcase(app, config.publicUrl);
 await app.listen({ host: config.host, port: config.port });
+// Fetching starts once the app listens: the demo feeds are served by this very process.
+newsFetcher?.start();
 log.info(
   { database: core.database.driver, redis: config.redisUrl ? 'configured' : 'not configured', processors: config.runProcessors },
   `Pressroom is up at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/app/`,
