@@ -53,30 +53,38 @@ async function sharesOf(db: Kysely<Database>, interviewIds: readonly number[], u
   return new Set(rows.map((row) => Number(row.interview_id)));
 }
 
+/** What every view of an interview says of it, to its interviewer and its answerers alike. */
+function summaryOf(row: InterviewRow, now: Date) {
+  const { status, closedReason } = statusOf(row, now);
+  return {
+    id: Number(row.id),
+    title: row.title,
+    brief: row.brief,
+    deadline: row.deadline?.toISOString() ?? null,
+    status,
+    closedReason,
+    closedLine: closedReason ? CLOSED_LINES[closedReason] : null,
+    showQuestions: row.show_questions,
+    allowSkip: row.allow_skip,
+    creator: authorOf({ ...row, author_id: Number(row.creator_id), author_type: 'person' }),
+    calloutId: row.callout_id === null ? null : Number(row.callout_id),
+    createdAt: row.created_at.toISOString(),
+    publishedAt: row.published_at?.toISOString() ?? null,
+  };
+}
+
 async function toViews(db: Kysely<Database>, person: Person, rows: readonly InterviewRow[], now: Date): Promise<InterviewView[]> {
   const ids = rows.map((row) => Number(row.id));
   const [questions, shared] = await Promise.all([questionsOf(db, ids), sharesOf(db, ids, person.id)]);
   return rows.map((row) => {
-    const { status, closedReason } = statusOf(row, now);
     const access = { creatorId: Number(row.creator_id), accountId: row.account_id, published: row.status !== 'draft', sharedWith: shared.has(Number(row.id)) ? [person.id] : [], invited: [] };
+    const summary = summaryOf(row, now);
     return {
-      id: Number(row.id),
-      title: row.title,
-      brief: row.brief,
-      deadline: row.deadline?.toISOString() ?? null,
-      status,
-      closedReason,
-      closedLine: closedReason ? CLOSED_LINES[closedReason] : null,
-      showQuestions: row.show_questions,
-      allowSkip: row.allow_skip,
+      ...summary,
       closeAfterAnswers: row.close_after_answers,
-      creator: authorOf({ ...row, author_id: Number(row.creator_id), author_type: 'person' }),
-      calloutId: row.callout_id === null ? null : Number(row.callout_id),
       questions: questions.get(Number(row.id)) ?? [],
       answersCount: row.answers_count,
-      createdAt: row.created_at.toISOString(),
-      publishedAt: row.published_at?.toISOString() ?? null,
-      permissions: { canManage: mayManage(person, access), canReadAnswers: mayReadAnswers(person, access), canAnswer: mayAnswer(person, access) && status === 'open' },
+      permissions: { canManage: mayManage(person, access), canReadAnswers: mayReadAnswers(person, access), canAnswer: mayAnswer(person, access) && summary.status === 'open' },
     };
   });
 }
@@ -274,23 +282,8 @@ export async function answeringViews(db: Kysely<Database>, wanted: readonly { in
     const response = responseId === null ? null : (responses.get(responseId) ?? null);
     const done = new Set(response?.answers.map((answer) => answer.questionId) ?? []);
     const next = asked.find((question) => !done.has(question.id)) ?? null;
-    const { status, closedReason } = statusOf(row, now);
     return {
-      interview: {
-        id: Number(row.id),
-        title: row.title,
-        brief: row.brief,
-        deadline: row.deadline?.toISOString() ?? null,
-        status,
-        closedReason,
-        closedLine: closedReason ? CLOSED_LINES[closedReason] : null,
-        showQuestions: row.show_questions,
-        allowSkip: row.allow_skip,
-        creator: authorOf({ ...row, author_id: Number(row.creator_id), author_type: 'person' }),
-        calloutId: row.callout_id === null ? null : Number(row.callout_id),
-        createdAt: row.created_at.toISOString(),
-        publishedAt: row.published_at?.toISOString() ?? null,
-      },
+      interview: summaryOf(row, now),
       questions: row.show_questions ? asked : asked.filter((question) => done.has(question.id) || question.id === next?.id),
       questionsCount: asked.length,
       nextQuestionId: next?.id ?? null,
