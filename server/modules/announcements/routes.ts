@@ -217,7 +217,11 @@ export function announcementRoutes(core: Core, options: AnnouncementOptions): Fa
     } else {
       const found = await load(id).catch(() => null);
       if (found?.isPublic) {
-        if (found.row.tracking) await recordActivity(db, { announcementId: id, recipientId: null, kind: 'view', visitor: visitorOf(reply.request.ip, reply.request.headers['user-agent'] ?? '') });
+        // Counted beside the answer, not before it: a reader does not wait for the tally.
+        if (found.row.tracking) {
+          const visitor = visitorOf(reply.request.ip, reply.request.headers['user-agent'] ?? '');
+          void recordActivity(db, { announcementId: id, recipientId: null, kind: 'view', visitor }).catch((error: unknown) => reply.log.warn({ err: error }, 'could not count an announcement view'));
+        }
         return sendPage(reply, 200, renderPage(page, await announcementViewOf(db, found.row, { canEdit: false, preview: false }), publicUrl));
       }
     }

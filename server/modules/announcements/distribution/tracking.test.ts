@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LINK_INVALID } from '../../../../contracts/announcements/distribution.ts';
 import { DEVELOPMENT_LINK_SECRET } from '../../../config.ts';
 import { productModel } from '../../../model.ts';
@@ -61,6 +61,8 @@ describe('the numbers of an announcement', () => {
     await get(`/app/announcements/${id}`, 'Browser A');
     await get(`/app/announcements/${id}`, 'Browser B');
 
+    // Views are counted beside the page's answer.
+    await vi.waitFor(async () => expect((await numbers(id)).views).toBe(3));
     const seen = await numbers(id);
     expect(seen).toMatchObject({ tracking: true, sent: 2, delivered: 2, opened: 1, opens: 2, clicked: 1, clicks: 1, views: 3, uniqueVisitors: 2 });
     expect(seen.recipients).toEqual([
