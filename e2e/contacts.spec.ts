@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { demo, expectAccessible, keepScreenshot, signIn } from './people.ts';
+import { demo, expectAccessible, keepScreenshot, signIn, signOut } from './people.ts';
 
 /** A small media list as a PR person keeps it in a spreadsheet: one row with a broken email. */
 const csvFor = (width: number) =>
@@ -230,4 +230,29 @@ test('work lists show the account’s lists in the work area', async ({ page }, 
   await expect(page).toHaveURL(/\/app\/work_lists\?list=\d+$/);
   await expect(page.getByRole('list', { name: 'People on Politics desk' })).toContainText('Aroha Ngata');
   await expectAccessible(page, testInfo, 'work-lists-1440');
+});
+
+test('call-outs under Contacts: a journalist’s open callout is listed, kept by their beat, and opens in the post modal', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, demo.journalist);
+  const title = `Sources on harbour dredging ${Date.now()}`;
+  const posted = await page.request.post('/api/v1/callouts', { headers: { 'x-requested-with': 'XMLHttpRequest' }, data: { title, content: '<p>Looking for <b>engineers</b> who have worked on the bay</p>', deadline: new Date(Date.now() + 3 * 86_400_000).toISOString() } });
+  expect(posted.status(), await posted.text()).toBe(201);
+  await signOut(page);
+
+  await signIn(page, demo.pr);
+  for (const width of [1440, 375] as const) {
+    await page.setViewportSize({ width, height: width === 375 ? 760 : 1000 });
+    await page.goto('/app/contacts/callouts');
+    await expect(page.getByRole('heading', { name: 'Call-outs', level: 1 })).toBeVisible({ timeout: 30_000 });
+    const list = page.getByRole('list', { name: 'Call-outs' });
+    await expect(list.getByRole('link', { name: title })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Beat' }).selectOption('62');
+    await expect(list.getByRole('link', { name: title })).toBeVisible();
+    await keepScreenshot(page, testInfo, `contacts-callouts-${width}`);
+    await expectAccessible(page, testInfo, `contacts-callouts-${width}`);
+  }
+  await page.getByRole('list', { name: 'Call-outs' }).getByRole('link', { name: title }).click();
+  await expect(page.getByRole('dialog').getByText('engineers')).toBeVisible();
+  await expect(page).toHaveURL(/callout=\d+/);
 });
