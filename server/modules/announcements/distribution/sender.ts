@@ -250,10 +250,20 @@ export class DistributionSender {
   }
 }
 
+/** Messages in flight per sending process, one per pooled SMTP connection: each waits on the relay's round trips most of its time. */
+const SENDER_CONNECTIONS = 8;
+
 /** The sender of a process that runs processors, on the configured relay; none without one. */
 export function senderFor(db: Kysely<Database>, config: Pick<Config, 'mail' | 'publicUrl' | 'env'>, log: Logger): DistributionSender | null {
   if (!config.mail.smtpUrl) return null;
   if (config.env === 'production' && config.mail.linkSecret === DEVELOPMENT_LINK_SECRET) log.warn({}, 'LINK_SECRET is not set: announcement emails carry links signed with the development secret');
-  const transport = createMailTransport(config.mail.smtpUrl, { dkim: config.mail.dkim });
-  return new DistributionSender(db, transport, { from: config.mail.from, publicUrl: config.publicUrl, links: new RecipientLinks(config.mail.linkSecret, config.publicUrl), log, leaseMs: config.mail.distributionLeaseMs });
+  const transport = createMailTransport(config.mail.smtpUrl, { dkim: config.mail.dkim, maxConnections: SENDER_CONNECTIONS });
+  return new DistributionSender(db, transport, {
+    from: config.mail.from,
+    publicUrl: config.publicUrl,
+    links: new RecipientLinks(config.mail.linkSecret, config.publicUrl),
+    log,
+    leaseMs: config.mail.distributionLeaseMs,
+    concurrency: SENDER_CONNECTIONS,
+  });
 }
