@@ -55,6 +55,9 @@ const ENDPOINTS: Endpoint[] = [
   // The link is the permission: whoever holds it sees what it grants and may confirm it (a read-only person changes nothing).
   { method: 'GET', url: (f) => `/api/v1/newsrooms/confirm/${f.code}`, expect: { default: 200 } },
   { method: 'POST', url: (f) => `/api/v1/newsrooms/confirm/${f.code}`, expect: { default: 200, readOnlyOfA: 403 } },
+  // Anyone may ask for a public newsroom's announcements by email (a read-only account writes nothing); a newsroom that is not public takes no subscribers.
+  { method: 'POST', url: (f) => `/api/v1/newsrooms/${f.shown}/subscribers`, body: () => ({ email: 'reader@example.com' }), expect: { default: 202, readOnlyOfA: 403 } },
+  { method: 'POST', url: (f) => `/api/v1/newsrooms/${f.hidden}/subscribers`, body: () => ({ email: 'reader@example.com' }), expect: { default: 404, readOnlyOfA: 403 } },
   { method: 'GET', url: (f) => `/app/newsrooms/${f.slug}`, expect: { default: 200 } },
   { method: 'GET', url: (f) => `/newsrooms/${f.slug}/rss.xml`, expect: { default: 200 } },
   { method: 'GET', url: (f) => `/newsrooms/${f.slug}/atom.xml`, expect: { default: 200 } },
