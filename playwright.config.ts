@@ -20,7 +20,8 @@ export default defineConfig({
   testDir: 'e2e',
   workers: servers.length,
   reporter: 'list',
-  timeout: 30_000,
+  // Two servers and two browsers share two cores: a page plus its accessibility check has taken 31-34 s there.
+  timeout: 45_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   use: {
