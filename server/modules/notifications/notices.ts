@@ -1,23 +1,32 @@
-import type { NotificationType } from '../../../contracts/notifications.ts';
+import type { QuestionKind } from '../../../contracts/interviews/api.ts';
+import type { PostNotificationType } from '../../../contracts/notifications.ts';
 import type { PostKind } from '../../../contracts/posts/kinds.ts';
 import { summary } from '../content/rich-text.ts';
 
-/** One notification to one person, as one act causes it. */
-export type Notice = {
+type NoticeBase = {
   recipientId: number;
-  type: NotificationType;
   /** Notices with the same key on one recipient's feed show as one item. */
   groupKey: string;
-  postId: number;
-  postKind: PostKind;
-  commentId: number | null;
-  parentCommentId: number | null;
   actorId: number;
   /** The stream of the act, so that undoing the act withdraws what it caused. */
   cause: string;
   entitySummary: string;
+};
+
+/** One notification to one person, as one act causes it: about a post (and maybe a comment on it)... */
+export type PostNotice = NoticeBase & {
+  type: PostNotificationType;
+  postId: number;
+  postKind: PostKind;
+  commentId: number | null;
+  parentCommentId: number | null;
   commentSummary: string | null;
 };
+
+/** ...or about an interview one is invited to answer, opened on the answering page of `answerKind`. */
+export type InterviewNotice = NoticeBase & { type: 'interviewInvitation'; interviewId: number; answerKind: QuestionKind };
+
+export type Notice = PostNotice | InterviewNotice;
 
 /** A post as notices name it. `ownerId` is the person who hears about acts on it. */
 export type PostTarget = { id: number; kind: PostKind; ownerId: number; summary: string };
@@ -59,7 +68,7 @@ function addressed(actorId: number, notices: Notice[]): Notice[] {
 type Act = { actorId: number; cause: string };
 type CommentAct = Act & { post: PostTarget; comment: CommentTarget };
 
-function aboutComment(act: CommentAct, recipientId: number, type: NotificationType, groupKey: string): Notice {
+function aboutComment(act: CommentAct, recipientId: number, type: PostNotificationType, groupKey: string): PostNotice {
   const { post, comment } = act;
   return {
     recipientId,
@@ -85,7 +94,7 @@ const mentionedIn = (act: CommentAct, userId: number) => aboutComment(act, userI
  */
 export function commentNotices(act: CommentAct & { parentAuthorId: number | null; mentions: readonly number[] }): Notice[] {
   const { post, comment } = act;
-  const notices: Notice[] = [];
+  const notices: PostNotice[] = [];
   if (act.parentAuthorId !== null && comment.parentId !== null) notices.push(aboutComment(act, act.parentAuthorId, 'commentAsReply', `commentAsReply:comment-${comment.parentId}`));
   notices.push(aboutComment(act, post.ownerId, 'comment', `comment:post-${post.id}`));
   for (const userId of act.mentions) notices.push(mentionedIn(act, userId));
@@ -98,7 +107,7 @@ export function commentMentionNotices(act: CommentAct & { mentions: readonly num
   return addressed(act.actorId, fresh.map((userId) => mentionedIn(act, userId)));
 }
 
-function aboutPost(act: Act & { post: PostTarget }, recipientId: number, type: NotificationType, groupKey: string): Notice {
+function aboutPost(act: Act & { post: PostTarget }, recipientId: number, type: PostNotificationType, groupKey: string): PostNotice {
   const { post } = act;
   return {
     recipientId,

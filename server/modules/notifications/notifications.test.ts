@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { NotificationList, NotificationView } from '../../../contracts/notifications.ts';
+import type { NotificationList, NotificationView, PostNotificationView } from '../../../contracts/notifications.ts';
 import { productModel } from '../../model.ts';
 import { metadata, useTestCore } from '../../testing/core.ts';
 import { useDemo } from '../../testing/demo.ts';
@@ -19,7 +19,8 @@ async function feed(who: Caller, query = ''): Promise<NotificationList> {
   return response.json();
 }
 /** Everything on someone's feed about one post, newest first. */
-const about = async (who: Caller, postId: number): Promise<NotificationView[]> => (await feed(who, '?limit=100')).data.filter((item) => item.post.id === postId);
+const about = async (who: Caller, postId: number): Promise<PostNotificationView[]> =>
+  (await feed(who, '?limit=100')).data.filter((item): item is PostNotificationView => 'post' in item && item.post.id === postId);
 const unread = async (who: Caller) => (await feed(who)).unreadCount;
 const names = (item: NotificationView) => item.who.actors.map((actor) => actor.name);
 
@@ -210,10 +211,10 @@ describe('notifications', () => {
     const posts = [await newCallout(ada), await newCallout(ada), await newCallout(ada)];
     for (const postId of posts) await comment(pat, postId, 'Noted');
     const page = await feed(ada, '?offset=0&limit=2');
-    expect(page.data.map((item) => item.post.id)).toEqual([posts[2], posts[1]]);
+    expect(page.data).toMatchObject([{ post: { id: posts[2] } }, { post: { id: posts[1] } }]);
     expect(page).toMatchObject({ offset: 0, hasMore: true });
     const next = await feed(ada, '?offset=2&limit=2');
-    expect(next.data[0]!.post.id).toBe(posts[0]);
+    expect(next.data[0]).toMatchObject({ post: { id: posts[0] } });
     const guest = await demo.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: { 'x-requested-with': 'XMLHttpRequest' } });
     expect(guest.statusCode).toBe(401);
   });

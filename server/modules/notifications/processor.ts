@@ -1,7 +1,7 @@
 import type { ProductEvent } from '../../../contracts/events/index.ts';
 import type { StoredEvent, Tx } from '../../events/types.ts';
 import type { ProcessorDefinition } from '../../projections/processor.ts';
-import { interviewAnswerNotice } from '../interviews/index.ts';
+import { interviewAnswerNotice, interviewInvitationNotices, interviewSummary } from '../interviews/index.ts';
 import { commentMentionNotices, commentNotices, commentSummary, likeNotices, ownerOf, postMentionNotices, postSummary } from './notices.ts';
 import { NotificationRows, createNotificationTables, type UnreadChange } from './rows.ts';
 import { findCommentTarget, findCommentTargets, findPostTarget, findPostTargets } from './targets.ts';
@@ -22,8 +22,9 @@ export function notificationsProcessor(options: NotificationsOptions = {}): Proc
   let pending: UnreadChange[] = [];
   return {
     name: 'notifications',
-    // Version 2 honours the in-app choices of the notification settings.
-    version: 2,
+    // Version 2 honours the in-app choices of the notification settings; 3 tells invited people
+    // of interviews, on rows about an interview rather than a post.
+    version: 3,
     tables: ['notifications', 'notification_counters', 'notification_muted'],
     // Fifty milliseconds is still live for a badge, and a run of likes then costs one batch.
     gatherMs: 50,
@@ -128,6 +129,13 @@ async function react(trx: Tx, rows: NotificationRows, event: StoredEvent<Product
     }
     case 'CommentDeleted':
       await rows.withdrawComment(event.data.commentId);
+      return;
+    case 'IntervieweeInvited':
+    case 'InterviewPublished':
+      await rows.add(event.position, event.recordedAt, await interviewInvitationNotices(trx, event));
+      return;
+    case 'InterviewUpdated':
+      if (event.data.title !== undefined) await rows.summarizeInterview(event.data.interviewId, interviewSummary(event.data.title));
       return;
     case 'ResponseSent':
       await rows.add(event.position, event.recordedAt, await interviewAnswerNotice(trx, event));

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { ENTITY_TYPES, type NotificationList, type NotificationType, type NotificationView } from '../../../contracts/notifications.ts';
+import type { QuestionKind } from '../../../contracts/interviews/api.ts';
+import { ENTITY_TYPES, type NotificationList, type NotificationType, type NotificationView, type PostNotificationType, type PostNotificationView } from '../../../contracts/notifications.ts';
 import type { PostKind } from '../../../contracts/posts/kinds.ts';
 import type { Author } from '../../../contracts/posts/views.ts';
 import type { Database } from '../../db/schema.ts';
@@ -12,12 +13,10 @@ import { authorOf } from '../posts/queries.ts';
 /** How many people a feed item names; `who.total` tells how many acted in all. */
 const ACTORS_SHOWN = 3;
 
+/** A row is about a post or about an interview, never both (the table checks it). */
 type GroupRow = {
   id: number;
   group_key: string;
-  type: NotificationType;
-  post_id: number;
-  post_kind: PostKind;
   comment_id: number | null;
   parent_comment_id: number | null;
   entity_summary: string;
@@ -25,7 +24,10 @@ type GroupRow = {
   created_at: Date;
   is_read: boolean;
   total: number;
-};
+} & (
+  | { type: PostNotificationType; post_id: number; post_kind: PostKind; interview_id: null; answer_kind: null }
+  | { type: 'interviewInvitation'; post_id: null; post_kind: null; interview_id: number; answer_kind: QuestionKind }
+);
 
 /**
  * A page of a person's feed: one item per group of visible notifications (likes and comments
@@ -34,7 +36,7 @@ type GroupRow = {
 export async function listNotifications(db: Kysely<Database>, recipientId: number, page: { offset: number; limit: number }): Promise<NotificationList> {
   return untilRegistered({ data: [], offset: page.offset, hasMore: false, unreadCount: 0 }, async () => {
     const groups = await sql<GroupRow>`
-      select n.id, n.group_key, n.type, n.post_id, n.post_kind, n.comment_id, n.parent_comment_id, n.entity_summary, n.comment_summary,
+      select n.id, n.group_key, n.type, n.post_id, n.post_kind, n.interview_id, n.answer_kind, n.comment_id, n.parent_comment_id, n.entity_summary, n.comment_summary,
              n.created_at, g.is_read, g.total
       from (
         select max(id) as id, bool_and(read_at is not null) as is_read, count(distinct actor_id)::int as total
@@ -140,16 +142,17 @@ async function newestActors(db: Kysely<Database>, recipientId: number, groupKeys
 const COMMENT_TYPES: ReadonlySet<NotificationType> = new Set(['mentionOnComment', 'comment', 'commentAsReply', 'likeOnComment']);
 
 function toView(group: GroupRow, actors: Author[]): NotificationView {
-  const view: NotificationView = {
+  const item = {
     id: group.id,
-    type: group.type,
-    entityType: ENTITY_TYPES[group.post_kind],
     entitySummary: group.entity_summary,
     when: new Date(group.created_at).toISOString(),
     isRead: group.is_read,
     who: { actors, total: group.total },
-    post: { id: group.post_id, kind: group.post_kind },
   };
+  if (group.type === 'interviewInvitation') {
+    return { ...item, type: group.type, entityType: 'INTERVIEW', interview: { id: group.interview_id, answerKind: group.answer_kind } };
+  }
+  const view: PostNotificationView = { ...item, type: group.type, entityType: ENTITY_TYPES[group.post_kind], post: { id: group.post_id, kind: group.post_kind } };
   if (!COMMENT_TYPES.has(group.type)) return view;
   return { ...view, commentId: group.comment_id!, commentSummary: group.comment_summary ?? '', parentCommentId: group.parent_comment_id };
 }

@@ -23,8 +23,10 @@ export async function createNotificationTables(trx: Tx, tables: TableNames): Pro
       recipient_id bigint not null,
       type text not null,
       group_key text not null,
-      post_id bigint not null,
-      post_kind text not null,
+      post_id bigint,
+      post_kind text,
+      interview_id bigint,
+      answer_kind text,
       comment_id bigint,
       parent_comment_id bigint,
       actor_id bigint not null,
@@ -33,11 +35,14 @@ export async function createNotificationTables(trx: Tx, tables: TableNames): Pro
       comment_summary text,
       created_at timestamptz not null,
       read_at timestamptz,
-      hidden boolean not null default false
+      hidden boolean not null default false,
+      -- About a post or about an interview, never both.
+      check ((post_id is null) <> (interview_id is null))
     )`.execute(trx);
-  // The feed groups one recipient's visible rows; withdrawals find rows by act, post or comment.
+  // The feed groups one recipient's visible rows; withdrawals and new summaries find rows by act, post, interview or comment.
   await sql`create index ${index('feed')} on ${sql.table(notifications)} (recipient_id, group_key, id) where not hidden`.execute(trx);
   await sql`create index ${index('post')} on ${sql.table(notifications)} (post_id)`.execute(trx);
+  await sql`create index ${index('interview')} on ${sql.table(notifications)} (interview_id) where interview_id is not null`.execute(trx);
   await sql`create index ${index('comment')} on ${sql.table(notifications)} (comment_id) where comment_id is not null`.execute(trx);
   await sql`create index ${index('parent_comment')} on ${sql.table(notifications)} (parent_comment_id) where parent_comment_id is not null`.execute(trx);
   await sql`create index ${index('cause')} on ${sql.table(notifications)} (cause)`.execute(trx);
@@ -47,6 +52,13 @@ export async function createNotificationTables(trx: Tx, tables: TableNames): Pro
 }
 
 type Counted = { recipient_id: number; counted: boolean };
+
+/** The columns that say what a notice is about; those of the other kind of subject stay null. */
+function subjectOf(notice: Notice) {
+  if (notice.type === 'interviewInvitation') return { interview_id: notice.interviewId, answer_kind: notice.answerKind };
+  const { postId, postKind, commentId, parentCommentId, commentSummary } = notice;
+  return { post_id: postId, post_kind: postKind, comment_id: commentId, parent_comment_id: parentCommentId, comment_summary: commentSummary };
+}
 
 /**
  * The processor's writes for one batch. Every write tells which rows were unread and visible
@@ -94,26 +106,22 @@ export class NotificationRows {
         recipient_id: notice.recipientId,
         type: notice.type,
         group_key: notice.groupKey,
-        post_id: notice.postId,
-        post_kind: notice.postKind,
-        comment_id: notice.commentId,
-        parent_comment_id: notice.parentCommentId,
+        ...subjectOf(notice),
         actor_id: notice.actorId,
         cause: notice.cause,
         entity_summary: notice.entitySummary,
-        comment_summary: notice.commentSummary,
         created_at: at.toISOString(),
       })),
     );
     if (rows.length === 0) return;
     const inserted = await sql<{ id: number; recipient_id: number; counted: boolean }>`
       insert into ${sql.table(this.notifications)}
-        (id, recipient_id, type, group_key, post_id, post_kind, comment_id, parent_comment_id, actor_id, cause,
+        (id, recipient_id, type, group_key, post_id, post_kind, interview_id, answer_kind, comment_id, parent_comment_id, actor_id, cause,
          entity_summary, comment_summary, created_at, read_at, hidden)
-      select n.id, n.recipient_id, n.type, n.group_key, n.post_id, n.post_kind, n.comment_id, n.parent_comment_id, n.actor_id, n.cause,
+      select n.id, n.recipient_id, n.type, n.group_key, n.post_id, n.post_kind, n.interview_id, n.answer_kind, n.comment_id, n.parent_comment_id, n.actor_id, n.cause,
              n.entity_summary, n.comment_summary, n.created_at, r.read_at, coalesce(p.is_deleted, false)
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as n(
-        id bigint, recipient_id bigint, type text, group_key text, post_id bigint, post_kind text, comment_id bigint,
+        id bigint, recipient_id bigint, type text, group_key text, post_id bigint, post_kind text, interview_id bigint, answer_kind text, comment_id bigint,
         parent_comment_id bigint, actor_id bigint, cause text, entity_summary text, comment_summary text, created_at timestamptz)
       left join notification_reads r on r.notification_id = n.id
       left join posts p on p.id = n.post_id
@@ -154,6 +162,11 @@ export class NotificationRows {
   async summarizePost(postId: number, entitySummary: string): Promise<void> {
     await sql`update ${sql.table(this.notifications)} set entity_summary = ${entitySummary}
               where ${this.locked(sql`post_id = ${postId} and entity_summary <> ${entitySummary}`)}`.execute(this.trx);
+  }
+
+  async summarizeInterview(interviewId: number, entitySummary: string): Promise<void> {
+    await sql`update ${sql.table(this.notifications)} set entity_summary = ${entitySummary}
+              where ${this.locked(sql`interview_id = ${interviewId} and entity_summary <> ${entitySummary}`)}`.execute(this.trx);
   }
 
   async summarizeComment(commentId: number, commentSummary: string): Promise<void> {

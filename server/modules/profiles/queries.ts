@@ -113,6 +113,7 @@ const NOTIFICATION_LABELS: Record<NotificationType, string> = {
   like: 'Someone likes your post',
   likeOnComment: 'Someone likes your comment',
   interviewAnswer: 'Someone answers your interview',
+  interviewInvitation: 'Someone invites you to answer an interview',
 };
 
 /**

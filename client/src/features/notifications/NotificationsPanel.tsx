@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router';
 import type { NotificationType, NotificationView } from '../../../../contracts/notifications.ts';
 import { DEFAULT_TIMEZONE } from '../../lib/format/index.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -19,16 +20,24 @@ const TYPE_MARK: Record<NotificationType, { className: string; path: string }> =
   mention: { className: 'mention', path: 'M16 12a4 4 0 1 1-1.2-2.8M16 8v5a2 2 0 0 0 4 0v-1a8 8 0 1 0-3 6.2' },
   mentionOnComment: { className: 'mention', path: 'M16 12a4 4 0 1 1-1.2-2.8M16 8v5a2 2 0 0 0 4 0v-1a8 8 0 1 0-3 6.2' },
   interviewAnswer: { className: 'answer', path: 'M12 3a3 3 0 0 1 3 3v5a3 3 0 0 1-6 0V6a3 3 0 0 1 3-3zM6 11a6 6 0 0 0 12 0M12 17v4' },
+  interviewInvitation: { className: 'answer', path: 'M4 6h16v12H4zM4 7l8 6 8-6' },
 };
 
-/** Opens what a notification is about: the post in its modal (or the story page), scrolled to the comment. */
+/**
+ * Opens what a notification is about: the post in its modal (or the story page), scrolled to
+ * the comment; an interview one is invited to, on its answering page.
+ */
 export function useOpenNotification(onOpened?: () => void) {
   const markRead = useMarkRead();
   const postModal = usePostModal();
+  const navigate = useNavigate();
   return (notification: NotificationView) => {
     if (!notification.isRead) markRead.mutate(notification);
     onOpened?.();
-    postModal.open(notification.post.kind, notification.post.id, { cid: notification.commentId ?? null });
+    if (notification.type === 'interviewInvitation') {
+      const { id, answerKind } = notification.interview;
+      void navigate({ to: answerKind === 'video' ? '/interviews/async/video/$id' : '/interviews/async/text/$id', params: { id: String(id) } });
+    } else postModal.open(notification.post.kind, notification.post.id, { cid: notification.commentId ?? null });
   };
 }
 
@@ -37,7 +46,8 @@ function NotificationItem({ notification, timezone, onOpen }: { notification: No
   if (!parts) return null;
   const lead = notification.who.actors[0];
   const mark = TYPE_MARK[notification.type];
-  const quote = notification.commentSummary || notification.entitySummary;
+  // An invitation names its interview in its sentence already.
+  const quote = notification.type === 'interviewInvitation' ? null : notification.commentSummary || notification.entitySummary;
   return (
     <li>
       <button type="button" className={`notification${notification.isRead ? '' : ' notification--unread'}`} onClick={onOpen}>

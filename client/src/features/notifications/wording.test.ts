@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NotificationView } from '../../../../contracts/notifications.ts';
+import type { NotificationView, PostNotificationView } from '../../../../contracts/notifications.ts';
 import { actorsPhrase, notificationText } from './wording.ts';
 
 const person = (name: string, id: number) => ({ id, name, avatar: null, slug: name.toLowerCase(), type: 'person' as const });
 const [ana, ben, cy] = [person('Ana', 1), person('Ben', 2), person('Cy', 3)];
 
-function notification(changes: Partial<NotificationView>): NotificationView {
+function notification(changes: Partial<PostNotificationView>): PostNotificationView {
   return {
     id: 1,
     type: 'like',
@@ -47,9 +47,15 @@ describe('notification wording (spec sections 3 and 7)', () => {
     expect(notificationText(notification({ type, post: { id: 3, kind } }))).toBe(text);
   });
 
+  it('interviewInvitation: "Ana invited you to answer “Heat and the grid”"', () => {
+    const { post: _, ...item } = notification({ entitySummary: 'Heat and the grid' });
+    const invitation: NotificationView = { ...item, type: 'interviewInvitation', entityType: 'INTERVIEW', interview: { id: 4, answerKind: 'video' } };
+    expect(notificationText(invitation)).toBe('Ana invited you to answer “Heat and the grid”');
+  });
+
   it("an unsupported type logs 'Unsupported notification type' and shows nothing", () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(notificationText(notification({ type: 'poke' as NotificationView['type'] }))).toBeNull();
+    expect(notificationText(notification({ type: 'poke' as PostNotificationView['type'] }))).toBeNull();
     expect(error).toHaveBeenCalledWith('Unsupported notification type', 'poke');
   });
 });

@@ -20,6 +20,7 @@ export const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 
 
 /** The words of one notification after the actors, by its type (spec sections 3 and 7). */
 function actionOf(notification: NotificationView): string | null {
+  if (notification.type === 'interviewInvitation') return `invited you to answer “${notification.entitySummary}”`;
   const entity = KIND_LABELS[notification.post.kind].toLowerCase();
   switch (notification.type) {
     case 'like':
