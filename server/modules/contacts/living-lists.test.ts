@@ -68,13 +68,15 @@ describe('a living list ("tech journalists in Australia")', () => {
   });
 
   it('exports its matches as they are when the export runs, streamed as the whole export is', async () => {
-    const ids = await Promise.all(
-      [
-        { name: 'Exp Ada', beats: [62], country: 'NZ', emails: ['ada@exp.example'], tags: ['export-me'] },
-        { name: 'Exp Ben', beats: [62], country: 'AU', tags: ['export-me'] },
-        { name: 'Exp Cy', beats: [355], country: 'NZ', tags: ['export-me'] },
-      ].map(add),
-    );
+    // Added one after another: an export lists contacts in the order they were added.
+    const ids: number[] = [];
+    for (const contact of [
+      { name: 'Exp Ada', beats: [62], country: 'NZ', emails: ['ada@exp.example'], tags: ['export-me'] },
+      { name: 'Exp Ben', beats: [62], country: 'AU', tags: ['export-me'] },
+      { name: 'Exp Cy', beats: [355], country: 'NZ', tags: ['export-me'] },
+    ]) {
+      ids.push(await add(contact));
+    }
     const list = (await pat.call('POST', '/api/v1/contact-lists', { name: 'Exported', filter: { q: 'exp', tag: 'export-me', beat: 62 } })).json().id as number;
     const exportedNames = async (query: string) => {
       const answer = await pat.call('GET', `/api/v1/contacts/export?${query}`);
