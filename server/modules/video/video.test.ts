@@ -10,7 +10,8 @@ import { VIDEO_FAILED_LINE, type VideoView } from '../../../contracts/posts/medi
 import { productModel } from '../../model.ts';
 import { seedDemo } from '../../seed/demo.ts';
 import { buildTestApp } from '../../testing/app.ts';
-import { silentLog, useTestCore } from '../../testing/core.ts';
+import { createLog } from '../../log.ts';
+import { useTestCore } from '../../testing/core.ts';
 import { usingPostgres } from '../../testing/database.ts';
 import { signInAs, type Caller } from '../../testing/people.ts';
 import { probe, tagsOf } from './ffmpeg.ts';
@@ -24,8 +25,11 @@ let app: FastifyInstance;
 let pat: Caller;
 let worker: VideoWorker;
 
+// What the workers warned of, so that a transcode that went wrong says why in the failure.
+const workerLines: string[] = [];
+const workerLog = createLog('warn', { destination: { write: (line: string) => void workerLines.push(line) } });
 const newWorker = (options: { leaseMs?: number } = {}) =>
-  new VideoWorker(t.core, { uploadsDir, concurrency: 1, maxSeconds: 600, pollMs: 100, retryDelayMs: 0, log: silentLog, ...options });
+  new VideoWorker(t.core, { uploadsDir, concurrency: 1, maxSeconds: 600, pollMs: 100, retryDelayMs: 0, log: workerLog, ...options });
 
 beforeAll(async () => {
   await seedDemo(t.core);
@@ -94,7 +98,7 @@ describe('a video upload', SLOW, () => {
     worker.start();
     const video = await settled(id);
     expect(video).toMatchObject({ id, status: 'processed', error: null });
-    expect(qualities(video)).toEqual(['1080', '720', '480', '360']);
+    expect(qualities(video), workerLines.join('')).toEqual(['1080', '720', '480', '360']);
     expect(video.duration).toBeCloseTo(2, 0);
     expect(video.url).toMatch(/^\/uploads\/videos\/\d+\/[\w-]+\/master\.m3u8$/);
     expect(video.fallbackUrl).toMatch(/fallback\.mp4$/);
@@ -145,7 +149,7 @@ describe('a video upload', SLOW, () => {
     const id = await uploaded(clip);
     const video = await settled(id);
     expect(video.status).toBe('processed');
-    expect(qualities(video)).toEqual(['480', '360']);
+    expect(qualities(video), workerLines.join('')).toEqual(['480', '360']);
     expect(await probe(onDisk(video.fallbackUrl!))).toMatchObject({ height: 360 });
     expect(await readHls(onDisk(video.qualityUrls['480']!))).toMatchObject({ decodes: true, width: 854, height: 480 });
 
