@@ -10,6 +10,7 @@ export const NAME_REQUIRED = 'Name is required';
 export const NO_MODULE = 'Your account does not have the contacts module.';
 export const NO_CONTACT = 'No such contact.';
 export const NO_LIST = 'No such list.';
+export const MAX_TAGS = 50;
 
 const BEAT_IDS = new Set<number>(BEATS.map((known) => known.id));
 const beatId = z.number().int().refine((id) => BEAT_IDS.has(id), { message: 'No such beat' });
@@ -66,7 +67,7 @@ export const contactInput = z.object({
   addresses: addresses.transform(dropUndefined).optional(),
   timezone: timezoneField.nullable().optional(),
   country: countryCode.nullable().optional(),
-  tags: words('Tag', 50, 50).optional(),
+  tags: words('Tag', 50, MAX_TAGS).optional(),
 });
 export type ContactInput = z.infer<typeof contactInput>;
 
@@ -166,11 +167,41 @@ export const listFilterBody = z.object({ filter: listFilter });
 export const listFilterView = z.object({ filter: listFilter.nullable() });
 export const LIVING_LIST = 'A living list keeps itself up to date: change its filter instead';
 export const renameListBody = z.object({ name: listName.optional(), description: listDescription.optional() });
-/** Platform people may be named by user id: the account then keeps a record of them. */
-export const listMembersBody = z.object({
+/**
+ * Everyone the directory shows for these filters (its query's, as JSON): what a table's "select
+ * all" names, however many rows it has read.
+ */
+export const directoryFilter = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    beat: beatId.optional(),
+    outlet: z.string().trim().max(200).optional(),
+    country: countryCode.optional(),
+    tag: z.string().trim().max(50).optional(),
+    list: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    hasEmail: z.boolean().optional(),
+  })
+  .strict();
+export type DirectoryFilter = z.infer<typeof directoryFilter>;
+/** The most people one bulk action takes, in its one transaction. */
+export const MAX_SELECTED = 100_000;
+export const TOO_MANY_SELECTED = `At most ${MAX_SELECTED.toLocaleString('en')} people at once: narrow the filters`;
+/**
+ * Whom a bulk action is for: contacts by id and platform people by user id (the account then
+ * keeps a record of them), or everyone `filter` matches when the action runs; not both.
+ */
+const selection = z.object({
   contactIds: z.array(z.number().int().positive()).max(1000).default([]),
   userIds: z.array(z.number().int().positive()).max(1000).default([]),
+  filter: directoryFilter.optional(),
 });
+const oneWay = (body: z.infer<typeof selection>) => body.filter === undefined || (body.contactIds.length === 0 && body.userIds.length === 0);
+const ONE_WAY = 'Name the people or a filter, not both';
+export type Selection = z.infer<typeof selection>;
+export const listMembersBody = selection.refine(oneWay, { message: ONE_WAY });
+export const tagBody = selection.extend({ tag: text('Tag', 50).min(1, { message: 'Write a tag' }) }).refine(oneWay, { message: ONE_WAY });
+/** How many people the selection held: each of them carries the tag now. */
+export const taggedView = z.object({ count: z.number().int() });
 export const removeMembersBody = z.object({ contactIds: z.array(z.number().int().positive()).min(1).max(1000) });
 export const reorderBody = z.object({ contactIds: z.array(z.number().int().positive()).max(100_000) });
 export const listView = z.object({ id: z.number().int(), name: z.string(), description: z.string(), count: z.number().int(), createdAt: z.string(), updatedAt: z.string() });
@@ -228,7 +259,8 @@ export const importReport = z.object({
 });
 export type ImportReport = z.infer<typeof importReport>;
 export const MAX_EXPORT_IDS = 1000;
-export const exportQuery = z.object({
+/** With the directory's filters, only the account's contacts they match (a table's "select all"). */
+export const exportQuery = directoryQuery.pick({ q: true, beat: true, outlet: true, country: true, tag: true, hasEmail: true }).extend({
   list: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   /** Only these contacts (a table's selection), as comma-separated ids. */
   ids: z

@@ -47,6 +47,7 @@ const ENDPOINTS: { method: Method; url: (f: Fixture) => string; body?: (f: Fixtu
   { method: 'GET', url: () => '/api/v1/contacts', ok: 200, collection: true },
   { method: 'POST', url: () => '/api/v1/contacts', body: () => ({ name: 'New' }), ok: 201, collection: true },
   { method: 'GET', url: () => '/api/v1/contacts/duplicates', ok: 200, collection: true },
+  { method: 'POST', url: () => '/api/v1/contacts/tags', body: (f) => ({ contactIds: [f.contact], tag: 'matrix' }), ok: 200 },
   { method: 'GET', url: () => '/api/v1/contacts/recommendations', ok: 200, collection: true },
   { method: 'POST', url: () => `/api/v1/contacts/recommendations/${demo.journalist.id}/dismiss`, ok: 204, collection: true },
   { method: 'POST', url: () => '/api/v1/contacts/import', body: () => importForm, ok: 200, collection: true },

@@ -150,38 +150,66 @@ async function contactsMatching(db: Db, rows: (extra: Sql) => Sql, order: Sql, t
   return rare!.ids.map(Number);
 }
 
+type DirectoryFilters = Pick<DirectoryQuery, 'q' | 'beat' | 'outlet' | 'country' | 'tag' | 'list' | 'hasEmail'>;
+
 /**
- * The directory: the account's contacts and the platform's journalists it keeps no record of,
- * in one order. Each side is narrowed by the same filters (a person's beats, outlets and
- * country are their profile's) and the page is cut from both at once.
+ * The directory's two sides for its filters: the conditions on the account's contacts (without
+ * and with the search words) and the platform's journalists it keeps no record of (null when a
+ * filter only the account's contacts have rules them out). Null when the words hold nothing to
+ * search by.
  */
-export async function directory(db: Kysely<Database>, accountId: number, query: DirectoryQuery): Promise<{ data: DirectoryRow[]; hasMore: boolean; total: number | null }> {
+function directorySides(accountId: number, query: DirectoryFilters) {
   const tsquery = query.q ? prefixQuery(query.q) : null;
+  if (query.q && !tsquery) return null;
   const personWhere: Sql[] = [
     sql`'journo' = any(u.roles)`,
     sql`coalesce(p.visibility, 'public') = 'public'`,
     sql`not exists (select 1 from contacts k where k.account_id = ${accountId} and k.user_id = u.id)`,
   ];
-  if (query.q) {
-    if (!tsquery) return { data: [], hasMore: false, total: query.total ? 0 : null };
-    personWhere.push(sql`to_tsvector('simple', u.firstname || ' ' || u.lastname || ' ' || coalesce(u.job_title, '')) @@ ${tsquery}`);
-  }
+  if (tsquery) personWhere.push(sql`to_tsvector('simple', u.firstname || ' ' || u.lastname || ' ' || coalesce(u.job_title, '')) @@ ${tsquery}`);
   if (query.beat !== undefined) personWhere.push(sql`exists (select 1 from user_beats ub where ub.user_id = u.id and ub.beat_id = ${query.beat})`);
   if (query.outlet) personWhere.push(sql`u.id in (${atOutlet(query.outlet)})`);
   if (query.country) personWhere.push(sql`p.country = ${query.country}`);
   // Tags, lists and email addresses are the account's own: only its contacts have them.
   const contactsOnly = query.tag !== undefined || query.list !== undefined || query.hasEmail === true;
   const contactWhere = contactConditions(accountId, query);
+  const people = sql`
+    select null::bigint as id, u.id as user_id, lower(u.firstname || ' ' || u.lastname) as sort_name, -u.id as tiebreak, u.created_at as changed_at, null::integer as list_position
+    from users u left join user_profiles p on p.user_id = u.id where ${sql.join(personWhere, sql` and `)}`;
+  return { tsquery, contactWhere, searched: tsquery ? [...contactWhere, sql`c.search_vector @@ ${tsquery}`] : contactWhere, people: contactsOnly ? null : people };
+}
+
+/**
+ * Everyone the directory shows for these filters, a living list's by its search, in no order:
+ * the account's contacts by id and the platform's journalists without a record by user id. At
+ * most `limit` of them.
+ */
+export async function directoryMatches(db: Db, accountId: number, filters: DirectoryFilters, limit: number): Promise<{ contactIds: number[]; userIds: number[] }> {
+  const living = filters.list === undefined ? null : await listFilterOf(db, accountId, filters.list);
+  const sides = directorySides(accountId, living ? livingQuery(living, { ...filters, sort: 'name', total: false, offset: 0, limit }) : filters);
+  if (!sides) return { contactIds: [], userIds: [] };
+  const { rows } = await sql<DirectoryKey>`
+    select c.id, null::bigint as user_id from contacts c where ${sql.join(sides.searched, sql` and `)}
+    ${sides.people ? sql`union all select id, user_id from (${sides.people}) p` : sql``}
+    limit ${limit}`.execute(db);
+  return { contactIds: rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)])), userIds: rows.flatMap((row) => (row.user_id === null ? [] : [Number(row.user_id)])) };
+}
+
+/**
+ * The directory: the account's contacts and the platform's journalists it keeps no record of,
+ * in one order. Each side is narrowed by the same filters (a person's beats, outlets and
+ * country are their profile's) and the page is cut from both at once.
+ */
+export async function directory(db: Kysely<Database>, accountId: number, query: DirectoryQuery): Promise<{ data: DirectoryRow[]; hasMore: boolean; total: number | null }> {
+  const sides = directorySides(accountId, query);
+  if (!sides) return { data: [], hasMore: false, total: query.total ? 0 : null };
+  const { tsquery, contactWhere, searched, people } = sides;
 
   const position = query.list === undefined ? sql`null::integer` : sql`(select m.position from contact_list_members m where m.list_id = ${query.list} and m.contact_id = c.id)`;
   const contactRows = (where: Sql[], extra: Sql = sql``) =>
     sql`select c.id, c.user_id, lower(c.name) as sort_name, c.id as tiebreak, c.updated_at as changed_at, ${position} as list_position ${extra} from contacts c where ${sql.join(where, sql` and `)}`;
-  const people = sql`
-    select null::bigint as id, u.id as user_id, lower(u.firstname || ' ' || u.lastname) as sort_name, -u.id as tiebreak, u.created_at as changed_at, null::integer as list_position
-    from users u left join user_profiles p on p.user_id = u.id where ${sql.join(personWhere, sql` and `)}`;
   const order = ORDERS[query.sort];
   const reach = query.offset + query.limit + 1;
-  const searched = tsquery ? [...contactWhere, sql`c.search_vector @@ ${tsquery}`] : contactWhere;
   // With search words, the contacts' side is the few found first; their rows are then read by id.
   const pageWhere = tsquery
     ? [sql`c.account_id = ${accountId}`, sql`c.id = any(${sql.val(await contactsMatching(db, (extra) => contactRows([...contactWhere, extra], sql`, c.search_vector`), order, tsquery, reach))}::bigint[])`]
@@ -191,12 +219,12 @@ export async function directory(db: Kysely<Database>, accountId: number, query: 
   // The page's contacts' columns come with their places, in the same statement.
   const { rows } = await sql<DirectoryKey & Omit<DirectoryRecord, 'id'>>`
     select d.id, d.user_id, ${sql.join(RECORD_COLUMNS.slice(1).map((column) => sql.ref(`c.${column}`)))}
-    from ((${contactRows(pageWhere)} order by ${order} limit ${reach}) ${contactsOnly ? sql`` : sql`union all (${people} order by ${order} limit ${reach})`}) d
+    from ((${contactRows(pageWhere)} order by ${order} limit ${reach}) ${people ? sql`union all (${people} order by ${order} limit ${reach})` : sql``}) d
     left join contacts c on c.id = d.id
     order by ${order} offset ${query.offset} limit ${query.limit + 1}`.execute(db);
   const page = rows.slice(0, query.limit);
   const records = page.flatMap((row) => (row.id === null ? [] : [{ ...row, id: row.id }]));
-  const [data, total] = await Promise.all([rowsOf(db, page, records), query.total ? directoryTotal(db, accountId, query, searched, contactsOnly ? null : people) : null]);
+  const [data, total] = await Promise.all([rowsOf(db, page, records), query.total ? directoryTotal(db, accountId, query, searched, people) : null]);
   return { data, hasMore: rows.length > query.limit, total };
 }
 
@@ -337,8 +365,9 @@ export async function findNote(db: Db, accountId: number, contactId: number, not
 /** The account's records of these people, by user id. */
 export async function recordsOfPeople(db: Db, accountId: number, userIds: readonly number[]): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.selectFrom('contacts').select(['id', 'user_id']).where('account_id', '=', accountId).where('user_id', 'in', userIds).execute();
-  return new Map(rows.map((row) => [row.user_id!, row.id]));
+  // An array, not a list of parameters: a bulk action may name tens of thousands.
+  const rows = await db.selectFrom('contacts').select(['id', 'user_id']).where('account_id', '=', accountId).where(sql<boolean>`user_id = any(${sql.val([...userIds])}::bigint[])`).execute();
+  return new Map(rows.map((row) => [Number(row.user_id), Number(row.id)]));
 }
 
 /** Whether any of these addresses is on the account's suppression list. */

@@ -15,6 +15,8 @@ import {
   importReport,
   listBody,
   listMembersBody,
+  tagBody,
+  taggedView,
   listsView,
   listView,
   mergeBody,
@@ -49,8 +51,9 @@ import { created, eventMetadata } from '../../http/request-context.ts';
 import { actorOf, requireUser } from '../auth/plugin.ts';
 import { applyChanges, contactDecider, contactStream, listDecider, listStream, recommendationsDecider, recommendationsStream, type ContactCommand } from './commands.ts';
 import { recommendations } from './recommendations.ts';
+import { NO_PERSON, recordsFor, selectedContacts, tagContacts } from './selection.ts';
 import { exportCsv, importRows, readRows } from './csv.ts';
-import { contactsRefusal, type Member } from './permissions.ts';
+import { contactsRefusal, READ_ONLY, type Member } from './permissions.ts';
 import {
   accountModules,
   anySuppressed,
@@ -64,8 +67,6 @@ import {
   listsOf,
   livingQuery,
   lockList,
-  ownContacts,
-  peopleByIds,
   recordsOfPeople,
 } from './queries.ts';
 import { contactTimeline } from './timeline.ts';
@@ -73,8 +74,6 @@ import { deskPosts } from './desk-posts.ts';
 import { viewerOf } from '../posts/index.ts';
 import type { AccountRole } from '../../../contracts/users/enums.ts';
 
-const PERSON_LOCK_NAMESPACE = 7316;
-const NO_PERSON = 'No such person';
 const DUPLICATES_SHOWN = 200;
 const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 
@@ -108,25 +107,6 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
   }
 
   const nextId = async (unit: Unit, sequence: string) => (await sql<{ id: number }>`select nextval(${sequence})::int as id`.execute(unit.trx)).rows[0]!.id;
-
-  /**
-   * The account's record of each person, made where it has none. One writer at a time per
-   * person and account, so two colleagues adding the same journalist make one record.
-   */
-  async function recordsFor(unit: Unit, member: Member, metadata: EventMetadata, userIds: number[]): Promise<Map<number, number>> {
-    const wanted = [...new Set(userIds)];
-    const people = await peopleByIds(unit.trx, wanted);
-    if (wanted.some((id) => !people.has(id))) throw new ValidationFailed([NO_PERSON]);
-    for (const userId of [...wanted].sort((a, b) => a - b)) await sql`select pg_advisory_xact_lock(${PERSON_LOCK_NAMESPACE}, hashtext(${`${member.accountId}:${userId}`}))`.execute(unit.trx);
-    const records = await recordsOfPeople(unit.trx, member.accountId, wanted);
-    for (const userId of wanted.filter((id) => !records.has(id))) {
-      const contactId = await nextId(unit, 'contact_record_ids');
-      const fields = { ...EMPTY_FIELDS, name: people.get(userId)!.name };
-      await unit.run(contactDecider, contactStream(contactId), { type: 'add', contactId, by: member, userId, fields, suppressed: false }, metadata);
-      records.set(userId, contactId);
-    }
-    return records;
-  }
 
   /** Runs one command on a contact of the member's account; another account's contact is not found. */
   const onContact = (member: Member, metadata: EventMetadata, command: WithoutActor<ContactCommand>) =>
@@ -208,11 +188,12 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
 
     app.get('/api/v1/contacts/export', { schema: { querystring: exportQuery } }, async (request, reply) => {
       const { member } = await memberOf(request);
-      const { list, ids } = request.query;
+      const { list, ids, ...filters } = request.query;
       if (list !== undefined) await listOf(member, list);
-      // A living list holds whoever matches its search as the export runs.
-      const filter = list === undefined ? null : await listFilterOf(db, member.accountId, list);
-      const scope = filter ? { filter, ids } : { listId: list, ids };
+      // A living list holds whoever matches its search as the export runs, the other filters narrowing it.
+      const living = list === undefined ? null : await listFilterOf(db, member.accountId, list);
+      const filter = living ? { ...filters, ...living } : Object.values(filters).some((value) => value !== undefined) ? filters : undefined;
+      const scope = { listId: living ? undefined : list, filter, ids };
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="contacts.csv"').send(exportCsv(db, member.accountId, scope));
     });
 
@@ -235,6 +216,20 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
       if (!person || !person.roles.some((role) => role === 'journo' || role === 'expert')) throw new NotFound(NO_PERSON);
       await core.commands.run(recommendationsDecider, recommendationsStream(member.accountId), { type: 'dismiss', by: member, userId }, metadata);
       return reply.status(204).send();
+    });
+
+    // One transaction for the whole selection: every contact named carries the tag, or none does.
+    app.post('/api/v1/contacts/tags', { schema: { body: tagBody, response: { 200: taggedView } } }, async (request) => {
+      const { member, metadata } = await memberOf(request);
+      // A selection that changes nothing writes nothing, so no command would refuse a read-only person: refuse here.
+      if (member.isReadOnly) throw new Forbidden(READ_ONLY);
+      const { tag, ...selection } = request.body;
+      const count = await core.commands.transaction(async (unit) => {
+        const contactIds = await selectedContacts(unit, member, metadata, selection);
+        await tagContacts(unit, core.store, member, metadata, contactIds, tag);
+        return contactIds.length;
+      });
+      return { count };
     });
 
     app.get('/api/v1/contacts/duplicates', { schema: { response: { 200: duplicatesView } } }, async (request) => {
@@ -375,11 +370,8 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
       const { member, metadata } = await memberOf(request);
       const listId = request.params.id;
       await onList(member, listId, async (unit, members) => {
-        const own = await ownContacts(unit.trx, member.accountId, request.body.contactIds);
-        if (request.body.contactIds.some((id) => !own.has(id))) throw new NotFound(NO_CONTACT);
-        const records = await recordsFor(unit, member, metadata, request.body.userIds);
         const on = new Set(members);
-        const added = [...new Set([...request.body.contactIds, ...request.body.userIds.map((userId) => records.get(userId)!)])].filter((id) => !on.has(id));
+        const added = (await selectedContacts(unit, member, metadata, request.body)).filter((id) => !on.has(id));
         await unit.run(listDecider, listStream(listId), { type: 'add', listId, by: member, contactIds: added }, metadata);
       });
       return listOf(member, listId);

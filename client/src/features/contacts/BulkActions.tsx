@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import type { DirectoryRow } from '../../../../contracts/contacts/api.ts';
+import type { DirectoryFilter, DirectoryRow } from '../../../../contracts/contacts/api.ts';
 import { ApiError } from '../../lib/api/index.ts';
 import { Button, Input, Modal, Select, showToast } from '../../ui/index.ts';
 import { countOf, downloadExport } from './parts.tsx';
-import { membersOf, useListChanges, useLists, useTagRows, type ListMembers } from './queries.ts';
+import { membersOf, useListChanges, useLists, useTagContacts, type ListMembers } from './queries.ts';
 
 const NEW_LIST = 'new';
 
@@ -62,8 +62,8 @@ export function AddToListModal({ open, members, count, onClose, onDone }: { open
   );
 }
 
-function TagModal({ open, rows, onClose, onDone }: { open: boolean; rows: readonly DirectoryRow[]; onClose: () => void; onDone: () => void }) {
-  const tagRows = useTagRows();
+function TagModal({ open, members, count, onClose, onDone }: { open: boolean; members: ListMembers; count: number; onClose: () => void; onDone: () => void }) {
+  const tagContacts = useTagContacts();
   const [tag, setTag] = useState('');
   const [error, setError] = useState<string>();
   const submit = async (event: FormEvent) => {
@@ -72,24 +72,24 @@ function TagModal({ open, rows, onClose, onDone }: { open: boolean; rows: readon
     if (!clean) return setError('Write a tag');
     setError(undefined);
     try {
-      await tagRows.mutateAsync({ rows, tag: clean });
-      showToast({ type: 'success', lines: [`Tagged ${countOf(rows.length, 'person', 'people')} “${clean}”`] });
+      const tagged = await tagContacts.mutateAsync({ members, tag: clean });
+      showToast({ type: 'success', lines: [`Tagged ${countOf(tagged.count, 'person', 'people')} “${clean}”`] });
       setTag('');
       onDone();
     } catch (failure) {
-      if (failure instanceof ApiError) setError(failure.errors.map((line) => line.replace(/^tags(\.\d+)?: /, '')).join(' ') || failure.message);
+      if (failure instanceof ApiError) setError(failure.errors.map((line) => line.replace(/^tag: /, '')).join(' ') || failure.message);
     }
   };
   return (
     <Modal open={open} onClose={onClose} title="Tag contacts" size="sm">
       <form className="contacts-form" onSubmit={(event) => void submit(event)}>
-        <p className="contacts-form__lead">The tag is added to each of the {countOf(rows.length, 'person', 'people')} selected; their other tags stay.</p>
+        <p className="contacts-form__lead">The tag is added to each of the {countOf(count, 'person', 'people')} selected; their other tags stay.</p>
         <Input label="Tag" value={tag} placeholder="" maxLength={50} onChange={(event) => setTag(event.target.value)} error={error} />
         <div className="contacts-form__buttons">
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={tagRows.isPending}>
+          <Button type="submit" loading={tagContacts.isPending}>
             Add tag
           </Button>
         </div>
@@ -98,32 +98,41 @@ function TagModal({ open, rows, onClose, onDone }: { open: boolean; rows: readon
   );
 }
 
+/** The table's selection: rows picked one by one, or everyone its filters match (however few rows it has read). */
+export type TableSelection = { rows: readonly DirectoryRow[] } | { filter: DirectoryFilter; count: number };
+
 /** What one can do with the selected rows: a bar that appears while something is selected. */
-export function BulkActions({ selected, onClear }: { selected: readonly DirectoryRow[]; onClear: () => void }) {
+export function BulkActions({ selection, onClear }: { selection: TableSelection; onClear: () => void }) {
   const [open, setOpen] = useState<'list' | 'tag' | null>(null);
   const [exporting, setExporting] = useState(false);
+  const everyone = 'filter' in selection;
+  const count = everyone ? selection.count : selection.rows.length;
+  const members: ListMembers = everyone ? { filter: selection.filter } : membersOf(selection.rows);
   // A platform journalist the account keeps no record of has nothing of the account's to export.
-  const records = selected.flatMap((row) => (row.id !== null ? [row.id] : []));
+  const records = everyone ? [] : selection.rows.flatMap((row) => (row.id !== null ? [row.id] : []));
+  const partly = everyone || records.length < count;
   const exportSelected = async () => {
     setExporting(true);
     try {
-      await downloadExport({ ids: records });
+      await downloadExport(everyone ? { filter: selection.filter } : { ids: records });
     } catch {
       // The API client has said what went wrong.
     } finally {
       setExporting(false);
     }
   };
-  if (selected.length === 0 && open === null) return null;
+  if (count === 0 && open === null) return null;
   const done = () => {
     setOpen(null);
     onClear();
   };
   return (
     <>
-      {selected.length > 0 && (
+      {count > 0 && (
         <div className="contacts-bulk" role="region" aria-label="Selected contacts">
-          <p className="contacts-bulk__count">{countOf(selected.length, 'selected', 'selected')}</p>
+          <p className="contacts-bulk__count" aria-live="polite">
+            {everyone ? `All ${count.toLocaleString('en')} selected` : countOf(count, 'selected', 'selected')}
+          </p>
           <Button size="sm" onClick={() => setOpen('list')}>
             Add to list
           </Button>
@@ -134,8 +143,8 @@ export function BulkActions({ selected, onClear }: { selected: readonly Director
             size="sm"
             variant="secondary"
             loading={exporting}
-            disabled={records.length === 0}
-            title={records.length < selected.length ? 'People on Pressroom without a record in your account are left out' : undefined}
+            disabled={!everyone && records.length === 0}
+            title={partly ? 'People on Pressroom without a record in your account are left out' : undefined}
             onClick={() => void exportSelected()}
           >
             Export CSV
@@ -145,8 +154,8 @@ export function BulkActions({ selected, onClear }: { selected: readonly Director
           </Button>
         </div>
       )}
-      <AddToListModal open={open === 'list'} members={membersOf(selected)} count={selected.length} onClose={() => setOpen(null)} onDone={done} />
-      <TagModal open={open === 'tag'} rows={selected} onClose={() => setOpen(null)} onDone={done} />
+      <AddToListModal open={open === 'list'} members={members} count={count} onClose={() => setOpen(null)} onDone={done} />
+      <TagModal open={open === 'tag'} members={members} count={count} onClose={() => setOpen(null)} onDone={done} />
     </>
   );
 }

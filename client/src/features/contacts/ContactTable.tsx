@@ -17,11 +17,13 @@ type ContactTableProps = {
   count: number;
   /** The row at an index, once its page has been read. */
   rowAt: (index: number) => DirectoryRow | undefined;
-  /** The rows read so far: "select all" takes these. */
-  loaded: readonly DirectoryRow[];
   columns: readonly ColumnKey[];
+  /** Rows picked one by one, by key. */
   selected: ReadonlySet<string>;
+  /** Every match is selected (the header's "select all"), read or not. */
+  everyone: boolean;
   onSelect: (rows: readonly DirectoryRow[], on: boolean) => void;
+  onSelectAll: (on: boolean) => void;
   /** The rows in view (with the overscan) changed: their pages are read. */
   onRange: (first: number, last: number) => void;
 };
@@ -55,7 +57,7 @@ function Cell({ row, column }: { row: DirectoryRow; column: ColumnKey }) {
  * The directory as an ARIA table whose rows are virtualised inside their own scroll area: only
  * the rows in view (and a few around) are in the page, so 100,000 contacts scroll like 50.
  */
-export function ContactTable({ count, rowAt, loaded, columns, selected, onSelect, onRange }: ContactTableProps) {
+export function ContactTable({ count, rowAt, columns, selected, everyone, onSelect, onSelectAll, onRange }: ContactTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: OVERSCAN });
   const items = virtualizer.getVirtualItems();
@@ -63,8 +65,7 @@ export function ContactTable({ count, rowAt, loaded, columns, selected, onSelect
   const last = items.at(-1)?.index ?? 0;
   useEffect(() => onRange(first, last), [first, last, onRange]);
 
-  const allSelected = loaded.length > 0 && loaded.every((row) => selected.has(rowKey(row)));
-  const someSelected = !allSelected && loaded.some((row) => selected.has(rowKey(row)));
+  const someSelected = !everyone && selected.size > 0;
   const template = `44px minmax(180px, 1.6fr) ${columns.map((column) => (column === 'beats' || column === 'tags' ? 'minmax(180px, 1.3fr)' : 'minmax(120px, 1fr)')).join(' ')}`;
 
   return (
@@ -74,12 +75,12 @@ export function ContactTable({ count, rowAt, loaded, columns, selected, onSelect
           <div role="columnheader" className="contact-table__check">
             <input
               type="checkbox"
-              aria-label={allSelected ? 'Clear the selection' : 'Select the contacts read so far'}
-              checked={allSelected}
+              aria-label={everyone ? 'Clear the selection' : `Select all ${count.toLocaleString('en')} contacts`}
+              checked={everyone}
               ref={(box) => {
                 if (box) box.indeterminate = someSelected;
               }}
-              onChange={(event) => onSelect(loaded, event.target.checked)}
+              onChange={(event) => onSelectAll(event.target.checked)}
             />
           </div>
           <div role="columnheader">Name</div>
@@ -105,11 +106,12 @@ export function ContactTable({ count, rowAt, loaded, columns, selected, onSelect
               );
             }
             const key = rowKey(row);
-            const on = selected.has(key);
+            const on = everyone || selected.has(key);
             return (
               <div key={key} role="row" aria-rowindex={item.index + 2} className={`contact-table__row${on ? ' contact-table__row--on' : ''}`} style={style}>
                 <div role="cell" className="contact-table__check">
-                  <input type="checkbox" aria-label={`Select ${row.name}`} checked={on} onChange={(event) => onSelect([row], event.target.checked)} />
+                  {/* Everyone is chosen by the filters, not row by row: one is left out by narrowing them. */}
+                  <input type="checkbox" aria-label={`Select ${row.name}`} checked={on} disabled={everyone} onChange={(event) => onSelect([row], event.target.checked)} />
                 </div>
                 <div role="cell" className="contact-table__name">
                   <ContactName row={row} />

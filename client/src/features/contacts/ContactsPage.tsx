@@ -12,7 +12,7 @@ import { ContactTable, rowKey } from './ContactTable.tsx';
 import { ImportModal } from './ImportModal.tsx';
 import { ContactsTabs, countOf, downloadExport } from './parts.tsx';
 import { useContactsLive, useDirectoryWindow, useLists } from './queries.ts';
-import { directorySearch, isFiltered, type DirectorySearch } from './search.ts';
+import { directorySearch, filterOf, isFiltered, type DirectorySearch } from './search.ts';
 
 /** Spec section 9's input debounce: the table asks again once typing pauses. */
 const TYPING_PAUSE_MS = 300;
@@ -125,6 +125,7 @@ export function ContactsPage() {
   const search = directorySearch(useSearch({ strict: false }) as Record<string, unknown>);
   const navigate = useNavigate();
   const setSearch = useCallback((next: DirectorySearch) => void navigate({ to: '/contacts', search: directorySearch(next as Record<string, unknown>), replace: true }), [navigate]);
+  const filter = filterOf(search);
   const [range, setRange] = useState({ first: 0, last: 0 });
   const onRange = useCallback((first: number, last: number) => setRange((current) => (current.first === first && current.last === last ? current : { first, last })), []);
   const directory = useDirectoryWindow(search, range.first, range.last);
@@ -148,6 +149,14 @@ export function ContactsPage() {
       return next;
     });
   }, []);
+
+  // "Select all" names the filters, not rows: a new filter is a new set of people, so it lapses.
+  const [allOf, setAllOf] = useState<string | null>(null);
+  const everyone = allOf === JSON.stringify(filter);
+  const selectAll = (on: boolean) => {
+    setSelected(new Map());
+    setAllOf(on ? JSON.stringify(filter) : null);
+  };
 
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -191,7 +200,17 @@ export function ContactsPage() {
     );
   } else {
     body = (
-      <ContactTable key={JSON.stringify(search)} count={total} rowAt={directory.rowAt} loaded={directory.loaded} columns={columns} selected={new Set(selected.keys())} onSelect={select} onRange={onRange} />
+      <ContactTable
+        key={JSON.stringify(search)}
+        count={total}
+        rowAt={directory.rowAt}
+        columns={columns}
+        selected={new Set(selected.keys())}
+        everyone={everyone}
+        onSelect={select}
+        onSelectAll={selectAll}
+        onRange={onRange}
+      />
     );
   }
 
@@ -226,7 +245,7 @@ export function ContactsPage() {
           </Link>
         </div>
       </div>
-      <BulkActions selected={[...selected.values()]} onClear={() => setSelected(new Map())} />
+      <BulkActions selection={everyone ? { filter, count: total } : { rows: [...selected.values()] }} onClear={() => selectAll(false)} />
       <section className="contacts__body" aria-label="Contacts" aria-busy={directory.isPending}>
         {body}
       </section>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { DirectoryRow } from '../../../../contracts/contacts/api.ts';
+import type { DirectoryFilter, DirectoryRow } from '../../../../contracts/contacts/api.ts';
 import { api } from '../../lib/api/index.ts';
 import { showToast } from '../../ui/index.ts';
 import { Avatar } from '../composer/Avatar.tsx';
@@ -62,12 +62,13 @@ export function DoNotContactTag() {
 }
 
 /**
- * Downloads the account's contacts, one list's, or the chosen ones, as CSV. The API wants its
- * XHR header, which a plain link cannot send, so the file is fetched and handed over as a blob.
+ * Downloads the account's contacts, one list's, the chosen ones, or those the table's filters
+ * match, as CSV. The API wants its XHR header, which a plain link cannot send, so the file is
+ * fetched and handed over as a blob.
  */
-export async function downloadExport(scope: { list?: { id: number; name: string } | undefined; ids?: readonly number[] } = {}): Promise<void> {
-  const { list, ids } = scope;
-  const csv = await api.get<string>('/api/v1/contacts/export', { query: { list: list?.id, ids: ids?.join(',') } });
+export async function downloadExport(scope: { list?: { id: number; name: string } | undefined; ids?: readonly number[]; filter?: DirectoryFilter } = {}): Promise<void> {
+  const { list, ids, filter } = scope;
+  const csv = await api.get<string>('/api/v1/contacts/export', { query: { ...filter, list: list?.id ?? filter?.list, ids: ids?.join(',') } });
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;

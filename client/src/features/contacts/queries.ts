@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContactInput, ContactView, DirectoryRow, ImportReport, ListView, NoteView } from '../../../../contracts/contacts/api.ts';
+import type { ContactInput, ContactView, DirectoryFilter, DirectoryRow, ImportReport, ListView, NoteView } from '../../../../contracts/contacts/api.ts';
 import { api } from '../../lib/api/index.ts';
 import { useSocketEvent } from '../../lib/realtime/index.ts';
 import { directoryQuery, type DirectorySearch } from './search.ts';
@@ -64,8 +64,6 @@ export function useDirectoryWindow(search: DirectorySearch, first: number, last:
     isPlaceholder: firstPage.isPlaceholderData,
     refetch: () => firstPage.refetch(),
     rowAt: (index: number) => byPage.get(Math.floor(index / DIRECTORY_PAGE))?.data?.data[index % DIRECTORY_PAGE],
-    /** Every row read so far among the pages in view. */
-    loaded: pages.flatMap((page) => byPage.get(page)?.data?.data ?? []),
   };
 }
 
@@ -147,8 +145,11 @@ export function useSaveNote(contactId: number) {
   });
 }
 
-/** The rows one can put on a list: a contact by its id, a platform journalist the account keeps no record of by user id. */
-export type ListMembers = { contactIds: number[]; userIds: number[] };
+/**
+ * Whom a bulk action is for: contacts by id and platform journalists the account keeps no
+ * record of by user id, or everyone the directory's filters match.
+ */
+export type ListMembers = { contactIds: number[]; userIds: number[] } | { filter: DirectoryFilter };
 export function membersOf(rows: readonly DirectoryRow[]): ListMembers {
   const contactIds: number[] = [];
   const userIds: number[] = [];
@@ -176,25 +177,11 @@ export function useListChanges() {
   };
 }
 
-const TAGGING_AT_ONCE = 4;
-
-/**
- * Tags rows one by one, keeping each one's tags: the API edits a contact whole, and a platform
- * journalist without a record gets one (with the tag) through the add-by-person call.
- */
-export function useTagRows() {
+/** Adds a tag to everyone chosen, on the server in one go: a "select all" may name a hundred thousand. */
+export function useTagContacts() {
   const refresh = useRefreshContacts();
   return useMutation({
-    mutationFn: async ({ rows, tag }: { rows: readonly DirectoryRow[]; tag: string }) => {
-      const waiting = rows.filter((row) => !row.tags.includes(tag));
-      const tagOne = (row: DirectoryRow) =>
-        row.id !== null ? api.patch(`/api/v1/contacts/${row.id}`, { tags: [...row.tags, tag] }) : api.post('/api/v1/contacts', { userId: row.userId, tags: [tag] });
-      // A few at a time: a few hundred edits finish quickly without flooding the server.
-      const workers = Array.from({ length: Math.min(TAGGING_AT_ONCE, waiting.length) }, async () => {
-        for (let row = waiting.shift(); row; row = waiting.shift()) await tagOne(row);
-      });
-      await Promise.all(workers);
-    },
+    mutationFn: ({ members, tag }: { members: ListMembers; tag: string }) => api.post<{ count: number }>('/api/v1/contacts/tags', { ...members, tag }, { quiet: true }),
     onSettled: () => void refresh(),
   });
 }

@@ -1,3 +1,4 @@
+import type { DirectoryFilter } from '../../../../contracts/contacts/api.ts';
 import { BEATS } from '../../../../contracts/users/enums.ts';
 
 export type ContactSort = 'name' | '-name' | 'recent';
@@ -49,6 +50,9 @@ export function directorySearch(search: Record<string, unknown>): DirectorySearc
 export function directoryQuery(search: DirectorySearch): Record<string, string | number | boolean | undefined> {
   return { ...search, sort: search.sort ?? 'name' };
 }
+
+/** The table's filters without its order: whom "select all" names. */
+export const filterOf = ({ sort: _sort, ...filter }: DirectorySearch): DirectoryFilter => filter;
 
 /** Whether anything narrows the table (an empty table then says "nothing matches", not "no contacts yet"). */
 export const isFiltered = (search: DirectorySearch) => Object.entries(search).some(([name, value]) => name !== 'sort' && value !== undefined);

@@ -4,7 +4,6 @@ import { DEVELOPMENT_LINK_SECRET, type Config } from '../../../config.ts';
 import type { Database } from '../../../db/schema.ts';
 import { createMailTransport } from '../../../mail/transport.ts';
 import type { Logger } from '../../../core.ts';
-import { PollLoop } from '../../../jobs/poll-loop.ts';
 import type { EmailSource } from './email.ts';
 import { renderEmail } from './email.ts';
 import { RecipientLinks } from './links.ts';
@@ -51,9 +50,11 @@ export class DistributionSender {
   private readonly concurrency: number;
   private readonly retryMs: number;
   private readonly host: string;
-  private readonly loop: PollLoop;
+  private wakeUp: (() => void) | null = null;
+  private stopped = true;
   /** Abandoned: records nothing more, as a killed process would not. */
   private dead = false;
+  private loop: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -65,27 +66,22 @@ export class DistributionSender {
     this.concurrency = options.concurrency ?? 4;
     this.retryMs = options.retryMs ?? 30_000;
     this.host = new URL(options.publicUrl).hostname;
-    this.loop = new PollLoop({
-      look: async () => {
-        await this.sendWaiting();
-      },
-      pollMs: this.pollMs,
-      log: options.log,
-      failure: 'could not send the queued announcement emails; trying again',
-    });
   }
 
   start(): void {
-    this.loop.start();
+    this.stopped = false;
+    this.loop = this.run();
   }
 
   /** Looks now rather than at the end of its sleep. */
   wake(): void {
-    this.loop.poke();
+    this.wakeUp?.();
   }
 
   async stop(): Promise<void> {
-    await this.loop.stop();
+    this.stopped = true;
+    this.wake();
+    await this.loop;
     this.transport.close();
   }
 
@@ -95,7 +91,8 @@ export class DistributionSender {
    */
   abandon(): void {
     this.dead = true;
-    this.loop.halt();
+    this.stopped = true;
+    this.wake();
     this.transport.close();
   }
 
@@ -230,6 +227,26 @@ export class DistributionSender {
       )
       .where('id', '=', batchId)
       .execute();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        await this.sendWaiting();
+      } catch (error) {
+        this.options.log.error({ err: error }, 'could not send the queued announcement emails; trying again');
+      }
+      if (this.stopped) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, this.pollMs);
+        this.wakeUp = done;
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      this.wakeUp = null;
+    }
   }
 }
 
