@@ -1,5 +1,6 @@
 import type { EventMetadata } from '../../../contracts/events/index.ts';
 import type { Core, Logger } from '../../core.ts';
+import { msUntilDue, PollLoop } from '../../jobs/poll-loop.ts';
 import { announcementDecider, announcementStream } from './commands.ts';
 import { queueRecipients } from './distribution/queue.ts';
 import './tables.ts';
@@ -26,9 +27,7 @@ const systemMetadata: EventMetadata = { actorId: null, actorRole: 'system', requ
 export class AnnouncementScheduler {
   private readonly now: () => Date;
   private readonly pollMs: number;
-  private wake: (() => void) | null = null;
-  private stopped = true;
-  private loop: Promise<void> = Promise.resolve();
+  private readonly loop: PollLoop;
 
   constructor(
     private readonly core: Core,
@@ -36,22 +35,28 @@ export class AnnouncementScheduler {
   ) {
     this.now = options.now ?? (() => new Date());
     this.pollMs = options.pollMs ?? 1000;
+    this.loop = new PollLoop({
+      look: async () => {
+        await this.runDue();
+        return this.nextDueInMs();
+      },
+      pollMs: this.pollMs,
+      log: options.log,
+      failure: 'could not publish the announcements that are due; trying again',
+    });
   }
 
   start(): void {
-    this.stopped = false;
-    this.loop = this.run();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.poke();
-    await this.loop;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Looks now rather than at the end of its sleep. */
   poke(): void {
-    this.wake?.();
+    this.loop.poke();
   }
 
   /** Does what is due at the clock's time, one announcement per transaction; how many changed. */
@@ -88,30 +93,7 @@ export class AnnouncementScheduler {
   }
 
   private async nextDueInMs(): Promise<number> {
-    const row = await this.core.database.db.selectFrom('announcements').select((eb) => eb.fn.min('due_at').as('next')).where('due_at', 'is not', null).executeTakeFirst();
-    if (!row?.next) return this.pollMs;
-    return Math.max(0, Math.min(this.pollMs, new Date(row.next as unknown as string).getTime() - this.now().getTime()));
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      let sleep = this.pollMs;
-      try {
-        await this.runDue();
-        sleep = await this.nextDueInMs();
-      } catch (error) {
-        this.options.log.error({ err: error }, 'could not publish the announcements that are due; trying again');
-      }
-      if (this.stopped) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, Math.max(sleep, 10));
-        this.wake = done;
-        function done() {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      this.wake = null;
-    }
+    const row = await this.core.database.db.selectFrom('announcements').select((eb) => eb.fn.min('due_at').as('next')).executeTakeFirst();
+    return msUntilDue(row?.next as Date | null, this.now(), this.pollMs);
   }
 }

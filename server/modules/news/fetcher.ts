@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { EventMetadata } from '../../../contracts/events/index.ts';
 import type { NewsEvent } from '../../../contracts/news/index.ts';
 import type { Core, Logger } from '../../core.ts';
+import { msUntilDue, PollLoop } from '../../jobs/poll-loop.ts';
 import type { Tx } from '../../events/types.ts';
 import { DEFAULT_LIMITS, fetchFeed, FetchFailed, type FetchLimits } from './fetch-guard.ts';
 import { parseFeedEntries, type FeedEntry } from './parse.ts';
@@ -56,9 +57,7 @@ export class NewsFetcher {
   private readonly pollMs: number;
   private readonly concurrency: number;
   private readonly now: () => Date;
-  private wake: (() => void) | null = null;
-  private stopped = true;
-  private loop: Promise<void> = Promise.resolve();
+  private readonly loop: PollLoop;
 
   constructor(
     private readonly core: Core,
@@ -72,22 +71,28 @@ export class NewsFetcher {
     this.pollMs = options.pollMs ?? 2000;
     this.concurrency = options.concurrency ?? 3;
     this.now = options.now ?? (() => new Date());
+    this.loop = new PollLoop({
+      look: async () => {
+        await this.runDue();
+        return this.nextDueInMs();
+      },
+      pollMs: this.pollMs,
+      log: options.log,
+      failure: 'could not fetch the news feeds that are due; trying again',
+    });
   }
 
   start(): void {
-    this.stopped = false;
-    this.loop = this.run();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.poke();
-    await this.loop;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Looks for due feeds now rather than at the end of its sleep. */
   poke(): void {
-    this.wake?.();
+    this.loop.poke();
   }
 
   /** Fetches every feed due at the clock's time, `concurrency` at once; how many items were new. */
@@ -195,30 +200,7 @@ export class NewsFetcher {
 
   private async nextDueInMs(): Promise<number> {
     const row = await this.core.database.db.selectFrom('news_feed_fetches').select((eb) => eb.fn.min('due_at').as('next')).executeTakeFirst();
-    if (!row?.next) return this.pollMs;
-    return Math.max(0, Math.min(this.pollMs, new Date(row.next as unknown as string).getTime() - this.now().getTime()));
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      let sleep = this.pollMs;
-      try {
-        await this.runDue();
-        sleep = await this.nextDueInMs();
-      } catch (error) {
-        this.options.log.error({ err: error }, 'could not fetch the news feeds that are due; trying again');
-      }
-      if (this.stopped) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, Math.max(sleep, 10));
-        this.wake = done;
-        function done() {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      this.wake = null;
-    }
+    return msUntilDue(row?.next as Date | null, this.now(), this.pollMs);
   }
 }
 

@@ -4,6 +4,7 @@ import { DEVELOPMENT_LINK_SECRET, type Config } from '../../../config.ts';
 import type { Database } from '../../../db/schema.ts';
 import { createMailTransport } from '../../../mail/transport.ts';
 import type { Logger } from '../../../core.ts';
+import { PollLoop } from '../../../jobs/poll-loop.ts';
 import type { EmailSource } from './email.ts';
 import { renderEmail } from './email.ts';
 import { RecipientLinks } from './links.ts';
@@ -50,11 +51,9 @@ export class DistributionSender {
   private readonly concurrency: number;
   private readonly retryMs: number;
   private readonly host: string;
-  private wakeUp: (() => void) | null = null;
-  private stopped = true;
+  private readonly loop: PollLoop;
   /** Abandoned: records nothing more, as a killed process would not. */
   private dead = false;
-  private loop: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -66,22 +65,27 @@ export class DistributionSender {
     this.concurrency = options.concurrency ?? 4;
     this.retryMs = options.retryMs ?? 30_000;
     this.host = new URL(options.publicUrl).hostname;
+    this.loop = new PollLoop({
+      look: async () => {
+        await this.sendWaiting();
+      },
+      pollMs: this.pollMs,
+      log: options.log,
+      failure: 'could not send the queued announcement emails; trying again',
+    });
   }
 
   start(): void {
-    this.stopped = false;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Looks now rather than at the end of its sleep. */
   wake(): void {
-    this.wakeUp?.();
+    this.loop.poke();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake();
-    await this.loop;
+    await this.loop.stop();
     this.transport.close();
   }
 
@@ -91,8 +95,7 @@ export class DistributionSender {
    */
   abandon(): void {
     this.dead = true;
-    this.stopped = true;
-    this.wake();
+    this.loop.halt();
     this.transport.close();
   }
 
@@ -227,26 +230,6 @@ export class DistributionSender {
       )
       .where('id', '=', batchId)
       .execute();
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      try {
-        await this.sendWaiting();
-      } catch (error) {
-        this.options.log.error({ err: error }, 'could not send the queued announcement emails; trying again');
-      }
-      if (this.stopped) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, this.pollMs);
-        this.wakeUp = done;
-        function done() {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      this.wakeUp = null;
-    }
   }
 }
 
