@@ -123,7 +123,7 @@ export const routeMeta = {
   contactLists: app('lists', 'Contact lists', both, { modules: ['ROLE_MODULE_CONTACTS'] }),
   contact: app('contact', 'Contact', both, { modules: ['ROLE_MODULE_CONTACTS'], digitId: true }),
   contactDuplicates: app('duplicates', 'Duplicate contacts', both, { modules: ['ROLE_MODULE_CONTACTS'] }),
-  recommendations: app('recommendations', 'Recommendations', fullOnly, { modules: ['ROLE_MODULE_CONTACTS'] }),
+  recommendations: app('recommendations', 'Recommendations', both, { modules: ['ROLE_MODULE_CONTACTS'] }),
   contactJobs: app('jobs', 'Jobs', both, { modules: ['ROLE_MODULE_CONTACTS'] }),
   contactCallOuts: app('callOuts', 'Call-outs', both, { modules: ['ROLE_MODULE_CONTACTS'] }),
 

@@ -60,6 +60,7 @@ const contactListsPage = lazyPage(() => import('../features/contacts/ListsPage.t
 const duplicatesPage = lazyPage(() => import('../features/contacts/DuplicatesPage.tsx'), 'DuplicatesPage');
 const contactJobsPage = lazyPage(() => import('../features/contacts/DeskPostsPage.tsx'), 'JobsPage');
 const contactCallOutsPage = lazyPage(() => import('../features/contacts/DeskPostsPage.tsx'), 'CallOutsPage');
+const recommendationsPage = lazyPage(() => import('../features/contacts/RecommendationsPage.tsx'), 'RecommendationsPage');
 
 function page<TParent extends AnyRoute, TPath extends string>(parent: TParent, path: TPath, meta: RouteMeta, component: RouteComponent = areaPage) {
   return createRoute({ getParentRoute: () => parent, path, staticData: { meta }, component });
@@ -202,7 +203,7 @@ const contacts = [
   createRoute({ getParentRoute: () => rootRoute, path: 'contacts/lists', staticData: { meta: m.contactLists }, component: contactListsPage, validateSearch: listSearch }),
   page(rootRoute, 'contacts/duplicates', m.contactDuplicates, duplicatesPage),
   page(rootRoute, 'contacts/$id', m.contact, contactPage),
-  page(rootRoute, 'contacts/recommendations', m.recommendations),
+  page(rootRoute, 'contacts/recommendations', m.recommendations, recommendationsPage),
   page(rootRoute, 'contacts/jobs', m.contactJobs, contactJobsPage),
   page(rootRoute, 'contacts/callouts', m.contactCallOuts, contactCallOutsPage),
 ];

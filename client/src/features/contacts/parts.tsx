@@ -9,6 +9,7 @@ const TABS = [
   { to: '/contacts', label: 'Contacts' },
   { to: '/contacts/lists', label: 'Lists' },
   { to: '/contacts/duplicates', label: 'Duplicates' },
+  { to: '/contacts/recommendations', label: 'Recommendations' },
   { to: '/contacts/callouts', label: 'Call-outs' },
   { to: '/contacts/jobs', label: 'Jobs' },
 ] as const;

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContactInput, ContactView, DirectoryFilter, DirectoryRow, ImportReport, ListView, NoteView } from '../../../../contracts/contacts/api.ts';
+import type { ContactInput, ContactView, DirectoryFilter, DirectoryRow, ImportReport, ListView, NoteView, RecommendationView } from '../../../../contracts/contacts/api.ts';
 import { api } from '../../lib/api/index.ts';
 import { useSocketEvent } from '../../lib/realtime/index.ts';
 import { directoryQuery, type DirectorySearch } from './search.ts';
@@ -17,6 +17,7 @@ export const contactKeys = {
   lists: () => ['contacts', 'lists'] as const,
   members: (listId: number) => ['contacts', 'directory', { list: listId, sort: 'list' }] as const,
   duplicates: () => ['contacts', 'duplicates'] as const,
+  recommendations: () => ['contacts', 'recommendations'] as const,
 };
 
 /** The account's contacts and the platform's journalists, one page at a time; the first page counts them all. */
@@ -86,6 +87,32 @@ export function useLists() {
 
 export function useDuplicates() {
   return useQuery({ queryKey: contactKeys.duplicates(), queryFn: ({ signal }) => api.get<{ data: DuplicatePair[] }>('/api/v1/contacts/duplicates', { signal }), select: (answer) => answer.data });
+}
+
+export function useRecommendations() {
+  return useQuery({
+    queryKey: contactKeys.recommendations(),
+    queryFn: ({ signal }) => api.get<{ data: RecommendationView[] }>('/api/v1/contacts/recommendations', { signal }),
+    select: (answer) => answer.data,
+  });
+}
+
+/** Gone from the screen at once; back if the server refuses (the API client says why). */
+export function useDismissRecommendation() {
+  const queryClient = useQueryClient();
+  const key = contactKeys.recommendations();
+  return useMutation({
+    mutationFn: (userId: number) => api.post(`/api/v1/contacts/recommendations/${userId}/dismiss`),
+    onMutate: async (userId) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<{ data: RecommendationView[] }>(key);
+      queryClient.setQueryData<{ data: RecommendationView[] }>(key, (answer) => answer && { data: answer.data.filter((item) => item.userId !== userId) });
+      return { before };
+    },
+    onError: (_error, _userId, context) => queryClient.setQueryData(key, context?.before),
+    // The server shows a fixed number at a time: the next one in line takes the dismissed one's place.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: key }),
+  });
 }
 
 /** A colleague's change to the account's contacts or lists: every view of them on screen is read again. */
