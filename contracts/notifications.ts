@@ -4,10 +4,14 @@ import { postKind, type PostKind } from './posts/kinds.ts';
 import { author } from './posts/views.ts';
 import { idParam } from './validation.ts';
 
-/** Spec section 3, Notification (feed): the types, each about a post. */
-export const postNotificationType = z.enum(['mention', 'mentionOnComment', 'comment', 'commentAsReply', 'like', 'likeOnComment', 'interviewAnswer']);
-/** Not in the spec (docs/decisions.md): being invited to answer an interview, which no post carries. */
-export const interviewNotificationType = z.enum(['interviewInvitation']);
+/** Spec section 3, Notification (feed): the types about a post. */
+export const postNotificationType = z.enum(['mention', 'mentionOnComment', 'comment', 'commentAsReply', 'like', 'likeOnComment']);
+/**
+ * The types about an interview (docs/decisions.md): the spec's interviewAnswer, which opens the
+ * interviewer's page whether or not a callout carries the interview, and being invited to answer
+ * one, which the spec does not list.
+ */
+export const interviewNotificationType = z.enum(['interviewAnswer', 'interviewInvitation']);
 export const notificationType = z.enum([...postNotificationType.options, ...interviewNotificationType.options]);
 export type NotificationType = z.infer<typeof notificationType>;
 export type PostNotificationType = z.infer<typeof postNotificationType>;
@@ -66,13 +70,20 @@ export const postNotificationView = z.object({
 });
 
 /** An invitation to answer an interview: `answerKind` names the answering page it opens (that of its first question). */
-export const interviewNotificationView = z.object({
+export const interviewInvitationView = z.object({
   ...notificationItem,
-  type: interviewNotificationType,
+  type: z.literal('interviewInvitation'),
   interview: z.object({ id: z.number().int(), answerKind: questionKind }),
 });
 
-export const notificationView = z.discriminatedUnion('type', [postNotificationView, interviewNotificationView]);
+/** Answers sent to one's interview, one notification per answerer; it opens the interview's page, where the answers are. */
+export const interviewAnswerView = z.object({
+  ...notificationItem,
+  type: z.literal('interviewAnswer'),
+  interview: z.object({ id: z.number().int() }),
+});
+
+export const notificationView = z.discriminatedUnion('type', [postNotificationView, interviewInvitationView, interviewAnswerView]);
 export type NotificationView = z.infer<typeof notificationView>;
 export type PostNotificationView = z.infer<typeof postNotificationView>;
 

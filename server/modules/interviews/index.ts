@@ -12,7 +12,7 @@ import { mayManage, mayView, type Person } from './permissions.ts';
 import { accessTo } from './queries.ts';
 
 export { interviewMessagesFor, interviewRoom, mayJoinInterviewRoom, type InterviewMessage } from './live.ts';
-export { interviewAnswerNotice, interviewInvitationNotices, interviewSummary } from './notices.ts';
+export { guestActors, interviewAnswerNotice, interviewInvitationNotices, interviewSummary } from './notices.ts';
 export { answerLinesReadableBy, type AnswerLine } from './queries.ts';
 
 /**

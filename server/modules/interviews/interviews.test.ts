@@ -119,7 +119,10 @@ describe('the whole path', () => {
 
     await t.core.processors.caughtUp();
     const notifications = (await as(pat, 'GET', '/api/v1/notifications')).json().data;
-    expect(notifications).toContainEqual(expect.objectContaining({ type: 'interviewAnswer', entityType: 'CALL_OUT', post: { id: calloutId, kind: 'callout' }, who: expect.objectContaining({ total: 2 }) }));
+    // About the interview, not its callout: its page is where the answers are.
+    expect(notifications).toContainEqual(
+      expect.objectContaining({ type: 'interviewAnswer', entityType: 'INTERVIEW', interview: { id: interviewId }, who: { actors: [expect.objectContaining({ name: 'Gail Guest' }), expect.objectContaining({ id: jo.id })], total: 2 } }),
+    );
 
     const closed = await as(pat, 'POST', `/api/v1/interviews/${interviewId}/close`);
     expect(closed.json()).toMatchObject({ status: 'closed', closedReason: 'creator', closedLine: 'Closed' });

@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { InterviewEvent } from '../../../contracts/interviews/index.ts';
+import type { Author } from '../../../contracts/posts/views.ts';
+import type { Database } from '../../db/schema.ts';
 import type { StoredEvent, Tx } from '../../events/types.ts';
-import type { InterviewNotice, Notice } from '../notifications/notices.ts';
+import type { InterviewNotice } from '../notifications/notices.ts';
 
 type ResponseSent = StoredEvent<Extract<InterviewEvent, { type: 'ResponseSent' }>>;
 type InvitationAct = StoredEvent<Extract<InterviewEvent, { type: 'IntervieweeInvited' | 'InterviewPublished' }>>;
@@ -9,38 +11,45 @@ type InvitationAct = StoredEvent<Extract<InterviewEvent, { type: 'IntervieweeInv
 /** The words that stand for an interview in a notification: its title. */
 export const interviewSummary = (title: string) => title.slice(0, 140);
 
+/** A guest has no account: their response stands in as the actor, its id negated so that it never meets a person's. */
+const guestActorId = (responseId: number) => -responseId;
+
 /**
- * A sent response tells the interviewer (spec: interviewAnswer). The notification feed names a
- * post, so it points at the callout that carries the interview; an interview without one is
- * heard live on its page only. A guest has no account: the response stands in as the actor
- * (its id negated, so it never meets a person's), which the feed counts but cannot name.
+ * A sent response tells the interviewer (spec: interviewAnswer) about the interview itself,
+ * whose page is where its answers are, whether or not a callout carries it. Colleagues it is
+ * shared with are not told (docs/decisions.md). Title and creator come from the read model:
+ * the creator never changes, and the title's edits re-summarize the notifications.
  */
-export async function interviewAnswerNotice(trx: Tx, event: ResponseSent): Promise<Notice[]> {
+export async function interviewAnswerNotice(trx: Tx, event: ResponseSent): Promise<InterviewNotice[]> {
   const { interviewId, responseId, respondentUserId } = event.data;
-  const interview = await trx.selectFrom('interviews').select(['creator_id', 'title', 'callout_id']).where('id', '=', interviewId).executeTakeFirst();
-  if (!interview || interview.callout_id === null) return [];
-  // The read model knows the callout by now; a rebuild must decide as live did, when it came later.
-  const before = await sql`
-    select 1 from events where stream_id = ${`post-${interview.callout_id}`} and stream_version = 1
-      and (transaction_id, position) < (${event.transactionId}::xid8, ${event.position}::bigint)`.execute(trx);
-  if (before.rows.length === 0) return [];
-  const actorId = respondentUserId ?? -responseId;
-  if (actorId === Number(interview.creator_id)) return [];
+  const interview = await trx.selectFrom('interviews').select(['creator_id', 'title']).where('id', '=', interviewId).executeTakeFirstOrThrow();
+  const creatorId = Number(interview.creator_id);
+  const actorId = respondentUserId ?? guestActorId(responseId);
+  if (actorId === creatorId) return [];
   return [
     {
-      recipientId: Number(interview.creator_id),
+      recipientId: creatorId,
       type: 'interviewAnswer',
       groupKey: `interviewAnswer:interview-${interviewId}`,
-      postId: Number(interview.callout_id),
-      postKind: 'callout',
-      commentId: null,
-      parentCommentId: null,
+      interviewId,
       actorId,
       cause: event.streamId,
       entitySummary: interviewSummary(interview.title),
-      commentSummary: null,
     },
   ];
+}
+
+/** The feed's actors that stand for guests' responses, by the names the guests gave. */
+export async function guestActors(db: Kysely<Database>, actorIds: readonly number[]): Promise<Map<number, Author>> {
+  const responseIds = actorIds.filter((id) => id < 0).map((id) => -id);
+  if (responseIds.length === 0) return new Map();
+  const rows = await db.selectFrom('interview_responses').select(['id', 'guest_name']).where('id', 'in', responseIds).execute();
+  return new Map(
+    rows.map((row) => {
+      const id = guestActorId(Number(row.id));
+      return [id, { id, name: row.guest_name ?? 'Guest', avatar: null, slug: '', type: 'person' }];
+    }),
+  );
 }
 
 /**

@@ -23,8 +23,11 @@ export type PostNotice = NoticeBase & {
   commentSummary: string | null;
 };
 
-/** ...or about an interview one is invited to answer, opened on the answering page of `answerKind`. */
-export type InterviewNotice = NoticeBase & { type: 'interviewInvitation'; interviewId: number; answerKind: QuestionKind };
+/**
+ * ...or about an interview: one is invited to answer it (opened on the answering page of
+ * `answerKind`), or someone answered one's own (opened on its page).
+ */
+export type InterviewNotice = NoticeBase & { interviewId: number } & ({ type: 'interviewInvitation'; answerKind: QuestionKind } | { type: 'interviewAnswer' });
 
 export type Notice = PostNotice | InterviewNotice;
 

@@ -23,8 +23,9 @@ export function notificationsProcessor(options: NotificationsOptions = {}): Proc
   return {
     name: 'notifications',
     // Version 2 honours the in-app choices of the notification settings; 3 tells invited people
-    // of interviews, on rows about an interview rather than a post.
-    version: 3,
+    // of interviews, on rows about an interview rather than a post; 4 tells of every answer on
+    // such rows, callout or not, one per answerer.
+    version: 4,
     tables: ['notifications', 'notification_counters', 'notification_muted'],
     // Fifty milliseconds is still live for a badge, and a run of likes then costs one batch.
     gatherMs: 50,
@@ -138,6 +139,8 @@ async function react(trx: Tx, rows: NotificationRows, event: StoredEvent<Product
       if (event.data.title !== undefined) await rows.summarizeInterview(event.data.interviewId, interviewSummary(event.data.title));
       return;
     case 'ResponseSent':
+      // Sending again replaces what was sent, and its notification with it: one per answerer, unread again.
+      await rows.withdrawCauses([event.streamId]);
       await rows.add(event.position, event.recordedAt, await interviewAnswerNotice(trx, event));
       return;
     case 'NotificationPreferenceSet':

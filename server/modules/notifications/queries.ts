@@ -5,6 +5,7 @@ import type { PostKind } from '../../../contracts/posts/kinds.ts';
 import type { Author } from '../../../contracts/posts/views.ts';
 import type { Database } from '../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
+import { guestActors } from '../interviews/index.ts';
 import { authorOf } from '../posts/queries.ts';
 
 // Reads and read marks go through the views `notifications` and `notification_counters`, which
@@ -27,6 +28,7 @@ type GroupRow = {
 } & (
   | { type: PostNotificationType; post_id: number; post_kind: PostKind; interview_id: null; answer_kind: null }
   | { type: 'interviewInvitation'; post_id: null; post_kind: null; interview_id: number; answer_kind: QuestionKind }
+  | { type: 'interviewAnswer'; post_id: null; post_kind: null; interview_id: number; answer_kind: null }
 );
 
 /**
@@ -108,7 +110,7 @@ async function markRead(db: Kysely<Database>, recipientId: number, condition: Ra
   return result.rows[0]?.unread ?? 0;
 }
 
-/** The newest distinct actors of each group, newest first. */
+/** The newest distinct actors of each group, newest first: people, and guests who answered an interview. */
 async function newestActors(db: Kysely<Database>, recipientId: number, groupKeys: string[]): Promise<Map<string, Author[]>> {
   if (groupKeys.length === 0) return new Map();
   const ranked = await sql<{ group_key: string; actor_id: number }>`
@@ -121,12 +123,15 @@ async function newestActors(db: Kysely<Database>, recipientId: number, groupKeys
     where rank <= ${ACTORS_SHOWN}
     order by group_key, rank`.execute(db);
   const actorIds = [...new Set(ranked.rows.map((row) => row.actor_id))];
-  const people = await db.selectFrom('users').select(['id', 'firstname', 'lastname', 'slug', 'logo']).where('id', 'in', actorIds).execute();
+  const [people, guests] = await Promise.all([
+    db.selectFrom('users').select(['id', 'firstname', 'lastname', 'slug', 'logo']).where('id', 'in', actorIds).execute(),
+    guestActors(db, actorIds),
+  ]);
   const byId = new Map(people.map((person) => [person.id, person]));
   const byGroup = new Map<string, Author[]>();
   for (const { group_key, actor_id } of ranked.rows) {
     const person = byId.get(actor_id);
-    const actor = authorOf({
+    const actor = guests.get(actor_id) ?? authorOf({
       author_id: actor_id,
       author_type: 'person',
       author_firstname: person?.firstname ?? null,
@@ -152,6 +157,7 @@ function toView(group: GroupRow, actors: Author[]): NotificationView {
   if (group.type === 'interviewInvitation') {
     return { ...item, type: group.type, entityType: 'INTERVIEW', interview: { id: group.interview_id, answerKind: group.answer_kind } };
   }
+  if (group.type === 'interviewAnswer') return { ...item, type: group.type, entityType: 'INTERVIEW', interview: { id: group.interview_id } };
   const view: PostNotificationView = { ...item, type: group.type, entityType: ENTITY_TYPES[group.post_kind], post: { id: group.post_id, kind: group.post_kind } };
   if (!COMMENT_TYPES.has(group.type)) return view;
   return { ...view, commentId: group.comment_id!, commentSummary: group.comment_summary ?? '', parentCommentId: group.parent_comment_id };

@@ -55,7 +55,7 @@ type Counted = { recipient_id: number; counted: boolean };
 
 /** The columns that say what a notice is about; those of the other kind of subject stay null. */
 function subjectOf(notice: Notice) {
-  if (notice.type === 'interviewInvitation') return { interview_id: notice.interviewId, answer_kind: notice.answerKind };
+  if ('interviewId' in notice) return { interview_id: notice.interviewId, answer_kind: notice.type === 'interviewInvitation' ? notice.answerKind : null };
   const { postId, postKind, commentId, parentCommentId, commentSummary } = notice;
   return { post_id: postId, post_kind: postKind, comment_id: commentId, parent_comment_id: parentCommentId, comment_summary: commentSummary };
 }

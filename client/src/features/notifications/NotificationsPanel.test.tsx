@@ -21,10 +21,20 @@ const feed: NotificationList = {
       who: { actors: [jo], total: 1 },
       interview: { id: 4, answerKind: 'video' },
     },
+    {
+      id: 131_072,
+      type: 'interviewAnswer',
+      entityType: 'INTERVIEW',
+      entitySummary: 'Rates and rents',
+      when: '2026-11-25T09:00:00Z',
+      isRead: false,
+      who: { actors: [{ id: -12, name: 'Gail Guest', avatar: null, slug: '', type: 'person' }, jo], total: 2 },
+      interview: { id: 9 },
+    },
   ],
   offset: 0,
   hasMore: false,
-  unreadCount: 1,
+  unreadCount: 2,
 };
 let calls: { method: string; url: string }[];
 
@@ -48,7 +58,8 @@ function mount() {
   const root = createRootRoute();
   const panel = createRoute({ getParentRoute: () => root, path: '/notifications', component: () => <NotificationsPanel headingLevel={1} /> });
   const answering = createRoute({ getParentRoute: () => root, path: '/interviews/async/video/$id', component: () => <h1>Answering</h1> });
-  const router = createRouter({ routeTree: root.addChildren([panel, answering]), history: createMemoryHistory({ initialEntries: ['/notifications'] }) });
+  const interview = createRoute({ getParentRoute: () => root, path: '/interviews/$id', component: () => <h1>Interview</h1> });
+  const router = createRouter({ routeTree: root.addChildren([panel, answering, interview]), history: createMemoryHistory({ initialEntries: ['/notifications'] }) });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -69,4 +80,16 @@ it('an invitation reads "Jo Reporter invited you to answer “Heat and the grid�
   expect(await screen.findByRole('heading', { name: 'Answering' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/interviews/async/video/4');
   await vi.waitFor(() => expect(calls).toContainEqual({ method: 'PATCH', url: expect.stringContaining('/api/v1/notifications/65536/read') }));
+});
+
+it('answers read "Gail Guest and Jo Reporter answered your interview “Rates and rents”" and open the interview’s page, where the answers are', async () => {
+  const router = mount();
+  const item = await screen.findByRole('button', { name: /answered your interview/ });
+  expect(item).toHaveTextContent('Gail Guest and Jo Reporter answered your interview “Rates and rents”');
+  expect(within(item).getAllByText(/Rates and rents/)).toHaveLength(1);
+
+  await userEvent.click(item);
+  expect(await screen.findByRole('heading', { name: 'Interview' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/interviews/9');
+  await vi.waitFor(() => expect(calls).toContainEqual({ method: 'PATCH', url: expect.stringContaining('/api/v1/notifications/131072/read') }));
 });

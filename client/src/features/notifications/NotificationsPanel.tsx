@@ -25,7 +25,8 @@ const TYPE_MARK: Record<NotificationType, { className: string; path: string }> =
 
 /**
  * Opens what a notification is about: the post in its modal (or the story page), scrolled to
- * the comment; an interview one is invited to, on its answering page.
+ * the comment; an interview one is invited to, on its answering page; one's own interview
+ * that was answered, on its page, where the answers are.
  */
 export function useOpenNotification(onOpened?: () => void) {
   const markRead = useMarkRead();
@@ -37,7 +38,8 @@ export function useOpenNotification(onOpened?: () => void) {
     if (notification.type === 'interviewInvitation') {
       const { id, answerKind } = notification.interview;
       void navigate({ to: answerKind === 'video' ? '/interviews/async/video/$id' : '/interviews/async/text/$id', params: { id: String(id) } });
-    } else postModal.open(notification.post.kind, notification.post.id, { cid: notification.commentId ?? null });
+    } else if (notification.type === 'interviewAnswer') void navigate({ to: '/interviews/$id', params: { id: String(notification.interview.id) } });
+    else postModal.open(notification.post.kind, notification.post.id, { cid: notification.commentId ?? null });
   };
 }
 
@@ -46,8 +48,8 @@ function NotificationItem({ notification, timezone, onOpen }: { notification: No
   if (!parts) return null;
   const lead = notification.who.actors[0];
   const mark = TYPE_MARK[notification.type];
-  // An invitation names its interview in its sentence already.
-  const quote = notification.type === 'interviewInvitation' ? null : notification.commentSummary || notification.entitySummary;
+  // One about an interview names it in its sentence already.
+  const quote = 'interview' in notification ? null : notification.commentSummary || notification.entitySummary;
   return (
     <li>
       <button type="button" className={`notification${notification.isRead ? '' : ' notification--unread'}`} onClick={onOpen}>

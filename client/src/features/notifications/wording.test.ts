@@ -42,7 +42,6 @@ describe('notification wording (spec sections 3 and 7)', () => {
     ['commentAsReply', 'event', 'Ana replied to your comment on an event'],
     ['mention', 'communityPost', 'Ana mentioned you in a community post'],
     ['mentionOnComment', 'statement', 'Ana mentioned you in a comment on a statement'],
-    ['interviewAnswer', 'callout', 'Ana answered your interview in a callout'],
   ] as const)('%s on a %s', (type, kind, text) => {
     expect(notificationText(notification({ type, post: { id: 3, kind } }))).toBe(text);
   });
@@ -51,6 +50,12 @@ describe('notification wording (spec sections 3 and 7)', () => {
     const { post: _, ...item } = notification({ entitySummary: 'Heat and the grid' });
     const invitation: NotificationView = { ...item, type: 'interviewInvitation', entityType: 'INTERVIEW', interview: { id: 4, answerKind: 'video' } };
     expect(notificationText(invitation)).toBe('Ana invited you to answer “Heat and the grid”');
+  });
+
+  it('interviewAnswer: "Gail Guest and Ben answered your interview “Heat and the grid”", callout or not', () => {
+    const { post: _, ...item } = notification({ entitySummary: 'Heat and the grid', who: { actors: [person('Gail Guest', -9), ben], total: 2 } });
+    const answers: NotificationView = { ...item, type: 'interviewAnswer', entityType: 'INTERVIEW', interview: { id: 4 } };
+    expect(notificationText(answers)).toBe('Gail Guest and Ben answered your interview “Heat and the grid”');
   });
 
   it("an unsupported type logs 'Unsupported notification type' and shows nothing", () => {

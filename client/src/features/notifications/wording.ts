@@ -21,6 +21,7 @@ export const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 
 /** The words of one notification after the actors, by its type (spec sections 3 and 7). */
 function actionOf(notification: NotificationView): string | null {
   if (notification.type === 'interviewInvitation') return `invited you to answer “${notification.entitySummary}”`;
+  if (notification.type === 'interviewAnswer') return `answered your interview “${notification.entitySummary}”`;
   const entity = KIND_LABELS[notification.post.kind].toLowerCase();
   switch (notification.type) {
     case 'like':
@@ -35,8 +36,6 @@ function actionOf(notification: NotificationView): string | null {
       return `mentioned you in ${withArticle(entity)}`;
     case 'mentionOnComment':
       return `mentioned you in a comment on ${withArticle(entity)}`;
-    case 'interviewAnswer':
-      return `answered your interview in ${withArticle(entity)}`;
     default:
       return null;
   }
