@@ -26,12 +26,14 @@ const load = { connections: ANSWERERS, seconds, warmupSeconds: WARMUP_SECONDS };
 
 type Answerer = { id: number; token: string };
 
-/** Answers offered at a steady rate by random answerers: when each had its answer, and when the interviewer's page got it. */
+/** Answers offered at a steady rate, the answerers in turn: when each had its answer, and when the interviewer's page got it. */
 async function delivery(app: Child, interviewer: string, interviewId: number, questionId: number, answerers: Answerer[]) {
   const open = { type: 'open' as const, url: app.base, tokens: [interviewer], watch: 'interview:answered' as const, rooms: [`interview:${interviewId}`] };
   const timed = await timeDelivery(open, RATE, seconds, async (i) => {
     const key = 1_000_000_000 + i;
-    const { status, at } = await send('PUT', app.base, `/api/v1/interviews/${interviewId}/answers/${questionId}`, pick(answerers).token, { text: `Answer ${key}` });
+    // Each answerer in turn, once a second at 200/s: two answers of one person a few
+    // milliseconds apart go in one transaction, and the page shows only the second, as it should.
+    const { status, at } = await send('PUT', app.base, `/api/v1/interviews/${interviewId}/answers/${questionId}`, answerers[i % answerers.length]!.token, { text: `Answer ${key}` });
     return status === 200 ? { key, at } : null;
   });
   return { ...timed, missing: timed.sent - timed.latencies.length };
