@@ -28,6 +28,7 @@ import * as announcementSearch from './0041_announcement_search.ts';
 import * as news from './0030_news.ts';
 import * as announcementDistribution from './0025_announcement_distribution.ts';
 import * as distributionActivity from './0026_distribution_activity.ts';
+import * as interviewSearchQuestions from './0046_interview_search_questions.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0030_news': news,
   '0025_announcement_distribution': announcementDistribution,
   '0026_distribution_activity': distributionActivity,
+  '0046_interview_search_questions': interviewSearchQuestions,
 };

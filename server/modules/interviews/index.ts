@@ -14,6 +14,7 @@ import { accessTo } from './queries.ts';
 export { interviewMessagesFor, interviewRoom, mayJoinInterviewRoom, type InterviewMessage } from './live.ts';
 export { guestActors, interviewAnswerNotice, interviewInvitationNotices, interviewSummary } from './notices.ts';
 export { answerLinesReadableBy, type AnswerLine } from './queries.ts';
+export { findableBy as interviewsFindableBy } from './search.ts';
 
 /**
  * Publishing an interview as a callout (POST /api/v1/callouts/async/{interviewId}), in the

@@ -47,6 +47,7 @@ export const interviewsProjection: InlineProjection<InterviewEvent | PostEvent> 
             closed_reason: null,
             callout_id: null,
             callout_user_types: [],
+            questions_text: '',
             answers_count: 0,
             created_at: at,
             published_at: null,
@@ -77,19 +78,22 @@ export const interviewsProjection: InlineProjection<InterviewEvent | PostEvent> 
           insert into interview_questions (id, interview_id, position, kind, text, time_limit_seconds, max_length, think_seconds, retakes)
           select ${questionId}, ${interviewId}, coalesce(max(position) + 1, 0), ${kind}, ${text}, ${timeLimitSeconds}, ${maxLength}, ${thinkSeconds}, ${retakes}
           from interview_questions where interview_id = ${interviewId}`.execute(trx);
+        await keepQuestionsText(trx, interviewId);
         return;
       }
       case 'QuestionEdited': {
-        const { questionId, text, timeLimitSeconds, maxLength, thinkSeconds, retakes } = event.data;
+        const { interviewId, questionId, text, timeLimitSeconds, maxLength, thinkSeconds, retakes } = event.data;
         await trx
           .updateTable('interview_questions')
           .set({ text, time_limit_seconds: timeLimitSeconds, max_length: maxLength, think_seconds: thinkSeconds, retakes })
           .where('id', '=', questionId)
           .execute();
+        await keepQuestionsText(trx, interviewId);
         return;
       }
       case 'QuestionRemoved':
         await trx.deleteFrom('interview_questions').where('id', '=', event.data.questionId).execute();
+        await keepQuestionsText(trx, event.data.interviewId);
         return;
       case 'QuestionsReordered': {
         const { interviewId, questionIds } = event.data;
@@ -97,6 +101,7 @@ export const interviewsProjection: InlineProjection<InterviewEvent | PostEvent> 
           update interview_questions q set position = o.position - 1
           from unnest(${questionIds}::bigint[]) with ordinality as o(id, position)
           where q.id = o.id and q.interview_id = ${interviewId}`.execute(trx);
+        await keepQuestionsText(trx, interviewId);
         return;
       }
       case 'InterviewPublished':
@@ -177,6 +182,17 @@ export const interviewsProjection: InlineProjection<InterviewEvent | PostEvent> 
     }
   },
 };
+
+/**
+ * The questions' texts in their order, on the interview, for its search vector (a generated
+ * column reads only its own row: migrations/0046). Rewritten whole after any change to them:
+ * questions change only while a draft is written, never on the answering path.
+ */
+async function keepQuestionsText(trx: Tx, interviewId: number): Promise<void> {
+  await sql`
+    update interviews set questions_text = coalesce((select string_agg(text, E'\n' order by position, id) from interview_questions where interview_id = ${interviewId}), '')
+    where id = ${interviewId}`.execute(trx);
+}
 
 type Submitted = StoredEvent<Extract<InterviewEvent, { type: 'AnswerSubmitted' }>>;
 

@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { AUTHOR_COLUMNS, authorOf } from '../posts/queries.ts';
 import { findVideo, findVideos } from '../video/index.ts';
 import { mayAnswer, mayManage, mayReadAnswers, type Person } from './permissions.ts';
+import { targetedAt } from './search.ts';
 import type { InterviewsTable } from './tables.ts';
 
 type InterviewRow = InterviewsTable & { author_firstname: string | null; author_lastname: string | null; author_slug: string | null; author_logo: string | null };
@@ -155,7 +156,7 @@ export async function listInterviews(
       query = query
         .where(openNow)
         .where('i.creator_id', '<>', me)
-        .where(sql<boolean>`(cardinality(i.callout_user_types) = 0 or ${person.userType}::text = any(i.callout_user_types))`);
+        .where(targetedAt(person.userType));
       break;
     case 'my':
       query = query.where('i.creator_id', '=', me);

@@ -30,6 +30,8 @@ export interface InterviewsTable {
   closed_reason: Exclude<ClosedReason, 'deadline'> | null;
   callout_id: number | null;
   callout_user_types: string[];
+  /** The questions' texts in order, one a line, kept for search (migrations/0046). */
+  questions_text: string;
   answers_count: number;
   created_at: Date;
   published_at: Date | null;

@@ -3,6 +3,7 @@ import { KIND_LABELS, type PostKind, type UserType } from '../../../contracts/po
 import { DATED_KINDS, OVERVIEW_LIMIT, PAGE_LIMIT, SEARCH_KINDS, type SearchGroup, type SearchHit, type SearchKind, type SearchQuery, type SearchResult } from '../../../contracts/search/index.ts';
 import { preparedStatement } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import { interviewsFindableBy } from '../interviews/index.ts';
 import { highlighted, plainOf, searchTerms, TITLE_HEADLINE, SNIPPET_HEADLINE } from './text.ts';
 
 /** Who searches: null for a guest. Guests find public people, companies and outlets only. */
@@ -175,12 +176,11 @@ async function communities(run: Run): Promise<SearchHit[]> {
 }
 
 /**
- * Interviews by title and brief, as interviews/permissions.ts mayView has it: published ones
- * for everyone signed in; a draft for its creator, the colleagues it is shared with and those
- * invited to it.
+ * Interviews by title, brief and questions, the ones interviews/search.ts findableBy gives
+ * this person (their lists' interviews, a callout only to whom it targets); dated by
+ * publication.
  */
 async function interviews(run: Run): Promise<SearchHit[]> {
-  const searcher = run.searcher!;
   const { from, to } = run.filters;
   const { rows } = await sql<{ id: number; title: string; status: string; published_at: Date | null; creator_name: string | null; title_hl: string; snippet: string }>`${preparedStatement(
     `search_interviews_${run.shape}${from ? '_from' : ''}${to ? '_to' : ''}`,
@@ -189,10 +189,7 @@ async function interviews(run: Run): Promise<SearchHit[]> {
     page as (
       select i.id, ts_rank(i.search_vector, q.query) + similarity(i.title, ${run.text}) as score
       from interviews i, q
-      where i.search_vector @@ q.query
-        and (i.status <> 'draft' or i.creator_id = ${searcher.id}::int8
-          or exists (select 1 from interview_shares s where s.interview_id = i.id and s.user_id = ${searcher.id}::int8)
-          or exists (select 1 from interview_invitations v where v.interview_id = i.id and v.user_id = ${searcher.id}::int8))
+      where i.search_vector @@ q.query and ${interviewsFindableBy(run.searcher!)}
         ${from ? sql`and i.published_at >= ${from}::date` : sql``}
         ${to ? sql`and i.published_at < ${to}::date + 1` : sql``}
       order by score desc, i.id desc
@@ -200,7 +197,7 @@ async function interviews(run: Run): Promise<SearchHit[]> {
     )
     select i.id, i.title, i.status, i.published_at, u.firstname || ' ' || u.lastname as creator_name,
            ts_headline('english', translate(i.title, chr(1) || chr(2), ''), q.query, ${TITLE_HEADLINE}) as title_hl,
-           ts_headline('english', translate(search_plain_text(i.brief), chr(1) || chr(2), ''), q.query, ${SNIPPET_HEADLINE}) as snippet
+           ts_headline('english', translate(search_plain_text(i.brief) || E'\n' || i.questions_text, chr(1) || chr(2), ''), q.query, ${SNIPPET_HEADLINE}) as snippet
     from page join interviews i on i.id = page.id left join users u on u.id = i.creator_id, q
     order by page.score desc, page.id desc`.execute(run.db);
   return rows.map((row) => ({

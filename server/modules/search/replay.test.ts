@@ -9,7 +9,7 @@ const t = useTestCore(productModel, { process: false });
 const demo = useDemo(t);
 const { admin, journalist, pr } = demo;
 
-const SEARCHED = ['posts', 'users', 'user_profiles', 'companies', 'outlets', 'communities', 'announcements'] as const;
+const SEARCHED = ['posts', 'users', 'user_profiles', 'companies', 'outlets', 'communities', 'announcements', 'interviews'] as const;
 
 async function searchColumns() {
   const entries = await Promise.all(
@@ -41,14 +41,24 @@ describe('search columns', () => {
     const release = (await pr.call('POST', '/api/v1/announcements', { newsroomId: newsroom, headline: 'Tide Works maps the bay', body: '<p>First cut</p>' })).json().id;
     await pr.call('PATCH', `/api/v1/announcements/${release}`, { headline: 'Tide Works maps the bay', body: '<p>Charts of the <b>currents</b></p>' });
     await pr.call('POST', `/api/v1/announcements/${release}/publish`);
+    const asking = (await journalist.call('POST', '/api/v1/interviews', { title: 'Tide tables', brief: '<p>First brief</p>', questions: [{ kind: 'text', text: 'Where do the eddies form?' }, { kind: 'text', text: 'Soon removed' }] })).json();
+    const [eddies, removed] = asking.questions.map((question: { id: number }) => question.id);
+    await journalist.call('PATCH', `/api/v1/interviews/${asking.id}`, { brief: '<p>Charting the <i>currents</i> of the bay</p>' });
+    await journalist.call('PATCH', `/api/v1/interviews/${asking.id}/questions/${eddies}`, { text: 'Where do the eddies and rips form?' });
+    await journalist.call('DELETE', `/api/v1/interviews/${asking.id}/questions/${removed}`);
+    const added = (await journalist.call('POST', `/api/v1/interviews/${asking.id}/questions`, { kind: 'video', text: 'Show us the slack water' })).headers['object-id'];
+    await journalist.call('PUT', `/api/v1/interviews/${asking.id}/questions`, { questionIds: [Number(added), eddies] });
+    await journalist.call('POST', `/api/v1/interviews/${asking.id}/publish`);
 
     const live = await searchColumns();
     expect(live.posts!.length).toBe(2);
     expect(live.posts!.every((row) => row.vector.length > 0)).toBe(true);
     expect(live.announcements!.map((row) => row.vector)).toEqual([expect.stringContaining("'current':")]);
+    expect(live.interviews!.map((row) => row.vector)).toEqual([expect.stringMatching(/'rip':.*'slack':/)]);
+    expect(live.interviews![0]!.vector).not.toContain('remov');
     const search = async () => (await journalist.call('GET', '/api/v1/search?q=currents')).json();
     const found = await search();
-    expect(found.groups.map((group: { kind: string }) => group.kind)).toEqual(['companies', 'communities', 'posts', 'announcements']);
+    expect(found.groups.map((group: { kind: string }) => group.kind)).toEqual(['companies', 'communities', 'posts', 'interviews', 'announcements']);
 
     await replayInline(t.database.db, t.core.store, productModel.inline);
     expect(await searchColumns()).toEqual(live);

@@ -125,24 +125,34 @@ describe('search: one box for people, places and posts', () => {
     }
   });
 
-  it('finds interviews by title and brief: published ones for everyone signed in, a draft for its creator and whom it invites', async () => {
-    const ask = async (title: string, brief: string) => {
-      const created = await journalist.call('POST', '/api/v1/interviews', { title, brief, questions: [{ kind: 'text', text: 'What did you see?' }] });
+  it('finds interviews by a word of their brief or a question, as their lists have them: a draft by its creator alone, a callout by those it targets', async () => {
+    const ask = async (who: Caller, title: string, brief: string, question: string) => {
+      const created = await who.call('POST', '/api/v1/interviews', { title, brief, questions: [{ kind: 'text', text: question }] });
       expect(created.statusCode, created.body).toBe(201);
       return created.json().id as number;
     };
-    const published = await ask('Dredging the estuary', 'What the sediment tells us');
+    const published = await ask(journalist, 'Dredging the estuary', '<p>What the <b>sediment</b> tells us</p>', 'Which channels silt up first?');
     await journalist.call('POST', `/api/v1/interviews/${published}/publish`);
-    const draft = await ask('Lighthouse keepers remember', 'Oral histories of the quayside');
-    const found = async (who: Caller, q: string) => group(await search(who, { q, kind: 'interviews' }), 'interviews').map((hit) => hit.id);
-    expect(await found(expert, 'sediment')).toEqual([published]);
-    expect(await found(journalist, 'estuary')).toEqual([published]);
-    expect(await found(journalist, 'quayside')).toEqual([draft]);
-    expect(await found(expert, 'quayside')).toEqual([]);
+    const draft = await ask(journalist, 'Lighthouse keepers remember', 'Oral histories of the quayside', 'Who sounded the foghorn?');
     await journalist.call('POST', `/api/v1/interviews/${draft}/invitations`, { userIds: [expert.id] });
-    expect(await found(expert, 'quayside')).toEqual([draft]);
-    const [hit] = group(await search(expert, { q: 'dredging' }), 'interviews');
-    expect(hit).toMatchObject({ kind: 'interviews', id: published, title: 'Dredging the estuary', titleHtml: '<mark>Dredging</mark> the estuary', detail: 'Interview · Jo Reporter' });
+    const callout = await ask(pr, 'Brewers on barley', 'Harvest costs this year', 'How dear is malting now?');
+    const targeted = await pr.call('POST', `/api/v1/callouts/async/${callout}`, { title: 'Brewers wanted', content: 'Tell us in writing', userTypes: ['journo'] });
+    expect(targeted.statusCode, targeted.body).toBe(201);
+    const found = async (who: Caller, q: string) => group(await search(who, { q, kind: 'interviews' }), 'interviews').map((hit) => hit.id);
+
+    expect(await found(expert, 'sediment')).toEqual([published]);
+    expect(await found(expert, 'channels')).toEqual([published]);
+    expect(await found(journalist, 'quayside')).toEqual([draft]);
+    expect(await found(journalist, 'foghorn')).toEqual([draft]);
+    for (const who of [expert, pr, admin]) expect(await found(who, 'foghorn')).toEqual([]);
+    expect(await found(journalist, 'malting')).toEqual([callout]);
+    expect(await found(pr, 'malting')).toEqual([callout]);
+    expect(await found(expert, 'malting')).toEqual([]);
+    await pr.call('POST', `/api/v1/interviews/${callout}/invitations`, { userIds: [expert.id] });
+    expect(await found(expert, 'malting')).toEqual([callout]);
+
+    const [hit] = group(await search(expert, { q: 'silt channels' }), 'interviews');
+    expect(hit).toMatchObject({ kind: 'interviews', id: published, title: 'Dredging the estuary', snippetHtml: expect.stringContaining('<mark>channels</mark> <mark>silt</mark>'), detail: 'Interview · Jo Reporter' });
     expect(hit!.publishedAt).not.toBeNull();
     expect((await search(null, { q: 'sediment' })).groups).toEqual([]);
   });

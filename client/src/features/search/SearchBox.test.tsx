@@ -30,6 +30,7 @@ const answer: SearchResult = {
 };
 
 let asked: string[] = [];
+let reply: SearchResult = answer;
 
 function mount() {
   const root = createRootRoute();
@@ -39,8 +40,9 @@ function mount() {
   }
   const page = createRoute({ getParentRoute: () => root, path: '/', component: Header });
   const profile = createRoute({ getParentRoute: () => root, path: '/u/$slug', component: () => <p>profile page</p> });
+  const interview = createRoute({ getParentRoute: () => root, path: '/interviews/$id', component: () => <p>interview page</p> });
   const results = createRoute({ getParentRoute: () => root, path: '/search', component: () => <p>search page</p> });
-  const router = createRouter({ routeTree: root.addChildren([page, profile, results]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const router = createRouter({ routeTree: root.addChildren([page, profile, interview, results]), history: createMemoryHistory({ initialEntries: ['/'] }) });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />
@@ -52,12 +54,13 @@ function mount() {
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   asked = [];
+  reply = answer;
   localStorage.clear();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       asked.push(new URL(url, 'http://localhost').searchParams.get('q') ?? '');
-      return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(reply), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
 });
@@ -96,6 +99,32 @@ describe('the search box (spec section 9: placeholder, 300 ms)', () => {
     const companies = screen.getByRole('group', { name: 'Companies' });
     expect(companies.querySelector('img')).toBeNull();
     expect(within(companies).getByRole('option').textContent).toContain('Jolly Media');
+  });
+
+  it('shows an interview under Interviews, its brief or question matched, and opens its page', async () => {
+    reply = {
+      q: 'silt',
+      groups: [
+        {
+          kind: 'interviews',
+          offset: 0,
+          hasMore: false,
+          items: [{ ...hit('interviews', 7, 'Dredging the estuary'), slug: null, snippetHtml: 'Which channels <mark>silt</mark> up first?', detail: 'Interview · Jo Reporter' }],
+        },
+      ],
+    };
+    const router = mount();
+    const box = await type('silt');
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+    const interviews = await screen.findByRole('group', { name: 'Interviews' });
+    const option = within(interviews).getByRole('option');
+    expect(option).toHaveTextContent('Dredging the estuary');
+    expect(option).toHaveTextContent('Interview · Jo Reporter');
+    expect([...option.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['silt']);
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await screen.findByText('interview page');
+    expect(router.state.location.pathname).toBe('/interviews/7');
   });
 
   it('moves through the options with the arrows and opens one with Enter, remembering the search', async () => {
