@@ -1,6 +1,6 @@
 /**
- * npm run bench:search: GET /api/v1/search over 100,000 posts, 10,000 people and 1,000
- * companies on the real PostgreSQL, at a steady 100 requests/s of one- to three-word
+ * npm run bench:search: GET /api/v1/search over 100,000 posts, 10,000 people, 1,000
+ * companies, 1,000 announcements and 1,000 interviews on the real PostgreSQL, at a steady 100 requests/s of one- to three-word
  * queries, beside the plain indexed SELECT route (scripts/bench/plain-server.ts) at the same
  * rate, in the same run.
  *
@@ -14,12 +14,23 @@
  * Post text follows word frequencies as prose has them (Zipf's law over 20,000 words, the
  * commonest in about 40% of posts), and queries draw their words from the same law, so the
  * common words that match half the table are asked for as often as they are written.
+ * Announcements and interviews are written by the same law, so every group of an overview
+ * search has its matches to rank.
  */
 import os from 'node:os';
 import { sql } from 'kysely';
 import { SESSION_COOKIE } from '../../server/modules/auth/sessions.ts';
+import { AnnouncementDrafted, AnnouncementPublished } from '../../contracts/announcements/events.ts';
+import { InterviewCreated, InterviewPublished, QuestionAdded } from '../../contracts/interviews/events.ts';
+import { NewsroomCreated } from '../../contracts/newsrooms/events.ts';
 import { CompanyRegistered } from '../../contracts/organizations/events.ts';
+import { BEATS } from '../../contracts/users/enums.ts';
+import { AccountCreated } from '../../contracts/users/events.ts';
 import { JobTitleChanged } from '../../contracts/users/settings-events.ts';
+import { openCore } from '../../server/core.ts';
+import { createLog } from '../../server/log.ts';
+import { productModel } from '../../server/model.ts';
+import { metadata } from '../../server/testing/metadata.ts';
 import { steadyLoad, type PlannedRequest } from './steady-load.ts';
 import { APP_ARGS, appReady, connected, dropDatabase, fmt, freshDatabase, percentile, pick, seed, startChild, stopChild, XHR, type Child } from './fixtures.ts';
 
@@ -29,6 +40,10 @@ const DATABASE = 'pressroom_bench_search';
 const PEOPLE = 10_000;
 const POSTS = 100_000;
 const COMPANIES = 1_000;
+const ANNOUNCEMENTS = 1_000;
+const INTERVIEWS = 1_000;
+/** New streams appended (and projected) per transaction while seeding announcements and interviews. */
+const STREAMS_PER_TRANSACTION = 250;
 const HISTORY_DAYS = 365;
 const WARMUP_SECONDS = 3;
 const CONNECTIONS = 50;
@@ -114,8 +129,82 @@ async function seedPeopleAndCompanies(url: string, userIds: number[]) {
        select (data->>'companyId')::int8, data->>'slug', data->>'name', data->>'website', data->>'domain', null, (data->>'registeredBy')::int8, now() from input`,
       [JSON.stringify(companies), CompanyRegistered.schemaVersion],
     );
-    await client.query('vacuum analyze');
   });
+}
+
+/** `n` words by the posts' law. */
+const phrase = (n: number) => Array.from({ length: n }, () => vocabulary[zipfRank(Math.random())]).join(' ');
+
+/**
+ * Announcements, all public, in one public newsroom of the first company (and an account of
+ * its own), and interviews by
+ * journalists, published and for everyone, with two written questions each: their events
+ * appended through the event store and projected by the product's own inline projections, so
+ * their rows and search columns are what the commands would have left.
+ */
+async function seedAnnouncementsAndInterviews(url: string, userIds: number[]) {
+  const core = await openCore({ database: { kind: 'postgres', url }, redisUrl: null, log: createLog('warn'), model: productModel });
+  try {
+    const { db } = core.database;
+    const ids = async (sequence: string, n: number) => (await sql<{ id: number }>`select nextval(${sequence})::int as id from generate_series(1, ${n})`.execute(db)).rows.map((row) => row.id);
+    const by = (userId: number, role: string) => metadata({ actorId: String(userId), actorRole: role, correlationId: 'bench-seed' });
+    // seed() gives people the roles journo, pr, expert in turn.
+    const publicist = userIds[1]!;
+    const journalist = (i: number) => userIds[(i * 3) % userIds.length]!;
+    const company = await db.selectFrom('companies').select(['id', 'name', 'slug']).orderBy('id').executeTakeFirstOrThrow();
+    const [newsroomId] = await ids('newsroom_ids', 1);
+    const [accountId] = await ids('account_ids', 1);
+    const account = {
+      streamId: `account-${accountId}`,
+      events: [{ type: AccountCreated.type, data: AccountCreated.schema.parse({ accountId, name: company.name, company: company.name, modules: [], system: false }) }],
+      metadata: by(publicist, 'pr'),
+    };
+    const newsroom = {
+      streamId: `newsroom-${newsroomId}`,
+      events: [{ type: NewsroomCreated.type, data: NewsroomCreated.schema.parse({ newsroomId, companyId: Number(company.id), accountId, fields: { name: company.name, slug: company.slug, logo: null, brandColour: null, about: phrase(20), pressContacts: [publicist], links: {}, languages: ['en'], isPublic: true }, createdBy: publicist }) }],
+      metadata: by(publicist, 'pr'),
+    };
+    const publishedAt = new Date().toISOString();
+    const announcements = (await ids('announcement_ids', ANNOUNCEMENTS)).map((announcementId, i) => ({
+      streamId: `announcement-${announcementId}`,
+      events: [
+        {
+          type: AnnouncementDrafted.type,
+          data: AnnouncementDrafted.schema.parse({
+            announcementId,
+            newsroomId,
+            accountId,
+            fields: { headline: phrase(8), subtitle: phrase(10), body: `<p>${phrase(120)}</p>`, headerImage: null, gallery: [], video: null, attachments: [], beats: [BEATS[i % BEATS.length]!.id], language: 'en', embargoUntil: null, tracking: false },
+            createdBy: publicist,
+          }),
+        },
+        { type: AnnouncementPublished.type, data: AnnouncementPublished.schema.parse({ announcementId, publishedAt, scheduled: false, embargoedUntil: null }) },
+      ],
+      metadata: by(publicist, 'pr'),
+    }));
+    const questionIds = await ids('interview_question_ids', INTERVIEWS * 2);
+    const interviews = (await ids('interview_ids', INTERVIEWS)).map((interviewId, i) => ({
+      streamId: `interview-${interviewId}`,
+      events: [
+        {
+          type: InterviewCreated.type,
+          data: InterviewCreated.schema.parse({ interviewId, creatorId: journalist(i), accountId: null, title: phrase(6), brief: phrase(30), deadline: null, showQuestions: true, allowSkip: false, closeAfterAnswers: null }),
+        },
+        ...questionIds.slice(i * 2, i * 2 + 2).map((questionId) => ({
+          type: QuestionAdded.type,
+          data: QuestionAdded.schema.parse({ interviewId, questionId, kind: 'text', text: `${phrase(12)}?`, timeLimitSeconds: null, maxLength: 2000, thinkSeconds: 0, retakes: 0 }),
+        })),
+        { type: InterviewPublished.type, data: InterviewPublished.schema.parse({ interviewId }) },
+      ],
+      metadata: by(journalist(i), 'journo'),
+    }));
+    const streams = [account, newsroom, ...announcements, ...interviews];
+    for (let at = 0; at < streams.length; at += STREAMS_PER_TRANSACTION) {
+      await core.commands.transaction((unit) => unit.startStreams(streams.slice(at, at + STREAMS_PER_TRANSACTION)));
+    }
+  } finally {
+    await core.close();
+  }
 }
 
 /** What people type: one to three words of the posts' own law, and now and then a name, a misspelt name or a company. */
@@ -151,7 +240,7 @@ async function measure(workload: string, server: Child, next: () => PlannedReque
 const url = await freshDatabase(DATABASE);
 const started: Child[] = [];
 try {
-  process.stderr.write(`seeding ${fmt(PEOPLE)} people, ${fmt(POSTS)} posts and ${fmt(COMPANIES)} companies...\n`);
+  process.stderr.write(`seeding ${fmt(PEOPLE)} people, ${fmt(POSTS)} posts, ${fmt(COMPANIES)} companies, ${fmt(ANNOUNCEMENTS)} announcements and ${fmt(INTERVIEWS)} interviews...\n`);
   const seedStarted = performance.now();
   await connected(url, async (client) => {
     await client.query('create table bench_words (rank int primary key, word text not null)');
@@ -159,6 +248,9 @@ try {
   });
   const { tokens, userIds } = await seed(url, { users: PEOPLE, posts: POSTS, historyDays: HISTORY_DAYS, names: personName, fields: POST_FIELDS });
   await seedPeopleAndCompanies(url, userIds);
+  await seedAnnouncementsAndInterviews(url, userIds);
+  // Vacuumed as well as analysed: otherwise autovacuum wakes for the fresh rows in the middle of a window.
+  await connected(url, (client) => client.query('vacuum analyze'));
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   const facts = await connected(url, async (client) => {
     const version = (await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
@@ -192,7 +284,7 @@ try {
 
   console.log(`\nSearch on PostgreSQL ${facts.version}, a steady ${RATE} requests/s over up to ${CONNECTIONS} connections, ${seconds} s per row after ${WARMUP_SECONDS} s of warm-up, same run`);
   console.log(
-    `Fixtures: ${fmt(POSTS)} posts (4 kinds, 40-word bodies from a ${fmt(VOCABULARY)}-word Zipf vocabulary; the commonest word is in ${fmt(facts.top)}), ${fmt(PEOPLE)} people with job titles, ${fmt(COMPANIES)} companies, seeded in ${fmt(seedSeconds, 1)} s`,
+    `Fixtures: ${fmt(POSTS)} posts (4 kinds, 40-word bodies from a ${fmt(VOCABULARY)}-word Zipf vocabulary; the commonest word is in ${fmt(facts.top)}), ${fmt(PEOPLE)} people with job titles, ${fmt(COMPANIES)} companies, ${fmt(ANNOUNCEMENTS)} public announcements (120-word bodies), ${fmt(INTERVIEWS)} published interviews (two questions each), seeded in ${fmt(seedSeconds, 1)} s`,
   );
   console.log(`Queries: 75% one to three words drawn by the same law, 15% a person's name, 5% a misspelt name, 5% a company's first word; e.g. ${asked.slice(0, 4).map((q) => `"${q}"`).join(', ')}\n`);
   console.log('| workload | req/s | p50 ms | p90 ms | p99 ms | max ms | failed |');
