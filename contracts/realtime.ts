@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { announcementChanged } from './announcements/realtime.ts';
+import { announcementChanged, announcementNumbersMoved } from './announcements/realtime.ts';
 import { interviewAnswered, interviewChanged, interviewCounted } from './interviews/realtime.ts';
 import { conversationChanged, conversationRoom, conversationSeen, messageChanged, messageSent, typing, unreadChanged } from './messages/realtime.ts';
 import { postKind } from './posts/kinds.ts';
@@ -89,6 +89,7 @@ export interface ServerToClientEvents {
   'contacts:changed': (message: z.infer<typeof contactsChanged>) => void;
   'newsroom:changed': (message: z.infer<typeof newsroomChanged>) => void;
   'announcement:changed': (message: z.infer<typeof announcementChanged>) => void;
+  'announcement:numbers': (message: z.infer<typeof announcementNumbersMoved>) => void;
   'newswire:added': (message: z.infer<typeof wireAdded>) => void;
   'monitor:mentioned': (message: z.infer<typeof monitorMentioned>) => void;
   /** Too far behind to replay what was missed: reload what is on screen. */
@@ -109,10 +110,11 @@ export interface ClientToServerEvents {
   typing: (conversationId: number) => void;
 }
 
-/** Rooms: a person's own, an open post, an interview's answers, a conversation (typing), a community's lists, the feed (everyone, and per user type). */
+/** Rooms: a person's own, an open post, an interview's answers, an announcement's hub, a conversation (typing), a community's lists, the feed (everyone, and per user type). */
 export const room = z.union([
   z.string().regex(/^post:\d+$/),
   z.string().regex(/^interview:\d+$/),
+  z.string().regex(/^announcement:\d+$/),
   conversationRoom,
   z.string().regex(/^community:[a-z0-9-]{2,60}$/),
   z.literal('feed'),

@@ -108,8 +108,10 @@ export async function buildApp(core: Core, options: AppOptions) {
   await app.register(
     newsroomRoutes(core, { publicUrl: options.services.publicUrl, clientDir: options.clientDir, mailQueued: options.services.mailQueued, headlines: (newsroomId) => newsroomHeadlines(core.database.db, newsroomId, options.services.publicUrl) }),
   );
-  await app.register(announcementRoutes(core, { publicUrl: options.services.publicUrl, clientDir: options.clientDir, recipientsQueued: options.services.recipientsQueued }));
-  await app.register(distributionRoutes(core, { publicUrl: options.services.publicUrl, mailQueued: options.services.mailQueued, recipientsQueued: options.services.recipientsQueued, linkSecret: options.services.linkSecret }));
+  await app.register(announcementRoutes(core, { publicUrl: options.services.publicUrl, clientDir: options.clientDir, recipientsQueued: options.services.recipientsQueued, realtime: options.realtime }));
+  await app.register(
+    distributionRoutes(core, { publicUrl: options.services.publicUrl, mailQueued: options.services.mailQueued, recipientsQueued: options.services.recipientsQueued, linkSecret: options.services.linkSecret, realtime: options.realtime }),
+  );
   await app.register(taskRoutes(core));
   await app.register(monitorRoutes(core));
   await app.register(newsRoutes(core, { mayReachPrivate: options.services.newsFeedReach }));

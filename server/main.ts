@@ -33,7 +33,7 @@ if (firstStart) {
 if (config.runProcessors) await startProcessing(core);
 const mail = config.mail.smtpUrl && config.runProcessors ? new MailDelivery(core.database.db, config.mail.smtpUrl, config.mail.from, log, undefined, config.mail.dkim) : null;
 mail?.start();
-const distributionSender = config.runProcessors ? distributionSenderFor(core.database.db, config, log) : null;
+const distributionSender = config.runProcessors ? distributionSenderFor(core.database.db, config, log, io) : null;
 distributionSender?.start();
 const videoWorker = config.runProcessors ? videoWorkerFor(core, config, log, () => io) : null;
 videoWorker?.start();

@@ -24,7 +24,7 @@ const videoWorker = videoWorkerFor(core, config, log, () => io);
 videoWorker.start();
 // Scheduled announcements and embargoes, claimed row by row: any number of processes may run one.
 // Announcement emails, batch by batch under a lease: any number of processes may send side by side.
-const distributionSender = distributionSenderFor(core.database.db, config, log);
+const distributionSender = distributionSenderFor(core.database.db, config, log, io);
 distributionSender?.start();
 const scheduler = new AnnouncementScheduler(core, { log, recipientsQueued: () => distributionSender?.wake() });
 scheduler.start();

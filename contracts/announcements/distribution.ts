@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../validation.ts';
 
 // Sending an announcement's email version: who to (its audience), how it went (batches), and the
 // newsroom's subscribers who asked for it.
@@ -55,12 +56,27 @@ export const numbersView = z.object({
   uniqueVisitors: count,
   /** By hour, oldest first. */
   series: z.array(z.object({ at: z.string(), opens: count, clicks: count, views: count })),
-  /** The recipients who did most, most first. */
-  recipients: z.array(z.object({ email: z.string(), status: z.string(), opens: count, clicks: count })),
+  /** The recipients who did most, most first, and those whose links were revoked. */
+  recipients: z.array(
+    z.object({
+      id: z.number().int(),
+      email: z.string(),
+      status: z.string(),
+      opens: count,
+      clicks: count,
+      /** Reads of the web version through their own link. */
+      views: count,
+      /** When their links stopped opening it; null while they work. */
+      revokedAt: z.string().nullable(),
+    }),
+  ),
 });
 export type NumbersView = z.infer<typeof numbersView>;
 export const OPENS_NOTE = 'Some mail apps open every email by themselves, so opens overstate readers; clicks do not.';
 export const LINK_INVALID = 'This link is not valid.';
+export const NO_RECIPIENT = 'This recipient was not found';
+
+export const recipientParams = z.object({ id: idParam, recipientId: idParam });
 
 export const distributionView = z.object({
   audience,

@@ -42,4 +42,17 @@ export const AnnouncementUnpublished = defineEvent('AnnouncementUnpublished', z.
 /** Who its email version goes to, whole: on publishing (and, for the newsroom's subscribers, once public) each is sent it once. */
 export const AnnouncementAudienceSet = defineEvent('AnnouncementAudienceSet', z.object({ announcementId, audience }));
 
-export const announcementEvents = [AnnouncementDrafted, AnnouncementEdited, AnnouncementScheduled, AnnouncementUnscheduled, AnnouncementPublished, AnnouncementEmbargoLifted, AnnouncementUnpublished, AnnouncementAudienceSet] as const;
+/** One recipient's own links stop opening it (a leaked embargoed link, traced to them by its signature); everyone else's still do. */
+export const RecipientLinksRevoked = defineEvent('RecipientLinksRevoked', z.object({ announcementId, recipientId: z.number().int().positive(), email: z.string() }));
+
+export const announcementEvents = [
+  AnnouncementDrafted,
+  AnnouncementEdited,
+  AnnouncementScheduled,
+  AnnouncementUnscheduled,
+  AnnouncementPublished,
+  AnnouncementEmbargoLifted,
+  AnnouncementUnpublished,
+  AnnouncementAudienceSet,
+  RecipientLinksRevoked,
+] as const;

@@ -12,6 +12,7 @@ import { viewerOf, type Viewer } from '../modules/posts/permissions.ts';
 import { findReadableCommunity } from '../modules/communities/queries.ts';
 import { findPostView } from '../modules/posts/queries.ts';
 import { mayJoinInterviewRoom } from '../modules/interviews/index.ts';
+import { mayJoinAnnouncementRoom } from '../modules/announcements/index.ts';
 import { conversationRoom, mayJoinConversationRoom } from '../modules/messages/index.ts';
 import { messagesFor } from './messages.ts';
 import type { RealtimeServer } from './processor.ts';
@@ -119,6 +120,9 @@ export function attachRealtime(io: RealtimeServer, app: FastifyInstance, core: C
     if (name.startsWith('interview:')) {
       const { user } = socket.data;
       return (await mayJoinInterviewRoom(db, { id: user.id, roles: user.roles, accountId: user.accountId }, Number(name.slice('interview:'.length)))) ? [name] : null;
+    }
+    if (name.startsWith('announcement:')) {
+      return (await mayJoinAnnouncementRoom(db, socket.data.user, Number(name.slice('announcement:'.length)))) ? [name] : null;
     }
     if (name.startsWith('conversation:')) {
       return (await mayJoinConversationRoom(db, socket.data.user.id, Number(name.slice('conversation:'.length)))) ? [name] : null;

@@ -15,16 +15,18 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
 const as = (who: Caller | null, method: Method, url: string, payload?: object) =>
   demo.app.inject({ method, url, headers: { 'x-requested-with': 'XMLHttpRequest' }, cookies: who ? { [SESSION_COOKIE]: who.token } : {}, ...(payload ? { payload } : {}) });
 
-/** For each cell: a draft and a published announcement of account A's public newsroom, and a live preview link of the draft. */
-type Fixture = { draft: number; published: number; token: string };
+/** For each cell: a draft and a published announcement of account A's public newsroom (sent to one recipient), and a live preview link of the draft. */
+type Fixture = { draft: number; published: number; token: string; recipient: number };
 let newsroomA: number;
 
 async function fixture(): Promise<Fixture> {
   const hidden = await draft(demo.pr, newsroomA, { headline: 'Matrix draft' });
   const shown = await draft(demo.pr, newsroomA, { headline: 'Matrix published' });
+  expect((await as(demo.pr, 'PUT', `/api/v1/announcements/${shown}/audience`, { lists: [], subscribers: false, addresses: ['desk@example.com'] })).statusCode).toBe(200);
   expect((await demo.pr.call('POST', `/api/v1/announcements/${shown}/publish`)).statusCode).toBe(200);
   const token = (await demo.pr.call('POST', `/api/v1/announcements/${hidden}/preview`)).json().token as string;
-  return { draft: hidden, published: shown, token };
+  const recipient = await t.database.db.selectFrom('distribution_recipients').select('id').where('announcement_id', '=', shown).executeTakeFirstOrThrow();
+  return { draft: hidden, published: shown, token, recipient: Number(recipient.id) };
 }
 
 type Role = MatrixRole;
@@ -51,6 +53,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', url: (f) => `/api/v1/announcements/${f.published}/distribution`, expect: { default: 200, anonymous: 401, journalist: 403, prWithoutModule: 403, prOfB: 403 } },
   { method: 'PUT', url: (f) => `/api/v1/announcements/${f.draft}/audience`, body: () => ({ lists: [], subscribers: true, addresses: ['desk@example.com'] }), expect: WRITE_DRAFT },
   { method: 'PUT', url: (f) => `/api/v1/announcements/${f.published}/audience`, body: () => ({ lists: [], subscribers: true, addresses: [] }), expect: WRITE_PUBLISHED },
+  { method: 'POST', url: (f) => `/api/v1/announcements/${f.published}/recipients/${f.recipient}/revoke`, expect: WRITE_PUBLISHED },
   { method: 'POST', url: (f) => `/api/v1/announcements/${f.draft}/preview`, expect: { default: 201, ...OUTSIDERS_NOT_FOUND, anonymous: 401, readOnlyOfA: 403 } },
   // The link is the permission: whoever holds it reads the draft.
   { method: 'GET', url: (f) => `/api/v1/announcements/${f.draft}/preview?token=${f.token}`, expect: { default: 200 } },
@@ -66,7 +69,7 @@ beforeAll(async () => {
   Object.assign(callers, await matrixCallers(demo, 'ROLE_MODULE_ONLINE_NEWSROOM', 'ROLE_MODULE_CONTACTS'));
 });
 
-const shape = (url: string, f: Fixture) => url.replace(f.token, ':token').replace(`/${f.draft}`, '/:draft').replace(`/${f.published}`, '/:published');
+const shape = (url: string, f: Fixture) => url.replace(f.token, ':token').replace(`/${f.draft}`, '/:draft').replace(`/${f.published}`, '/:published').replace(`/${f.recipient}/`, '/:recipient/');
 
 describe('who may use which announcement endpoint', () => {
   it.each(MATRIX_ROLES)('%s', async (role) => {
@@ -96,8 +99,8 @@ describe('who may use which announcement endpoint', () => {
       },
     });
     await app.close();
-    const sample: Fixture = { draft: 11, published: 12, token: 'token-x' };
-    const covered = ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.url(sample).replace(/\?.*$/, '').replace(/\/1[12]\b/, '/:id')}`);
+    const sample: Fixture = { draft: 11, published: 12, token: 'token-x', recipient: 13 };
+    const covered = ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.url(sample).replace(/\?.*$/, '').replace(/\/1[12]\b/, '/:id').replace('/13/', '/:recipientId/')}`);
     expect([...new Set(covered)].sort()).toEqual(routes.sort());
   });
 });

@@ -34,6 +34,8 @@ export type AnnouncementState =
       /** The public has read it once: an embargo of it has passed for good. */
       wasPublic: boolean;
       audience: Audience;
+      /** Recipients whose links were revoked. */
+      revoked: number[];
     };
 
 /** Who acts: a person, with the newsroom as permissions see it, or the platform at a time (`by` null). */
@@ -47,6 +49,8 @@ export type AnnouncementCommand =
   | ({ type: 'unpublish'; announcementId: number } & Acting)
   /** Who its email version goes to, already judged (lists the account's, addresses well formed). */
   | ({ type: 'setAudience'; announcementId: number; audience: Audience } & Acting)
+  /** One recipient's links stop opening it; the recipient is one of its own, found by the caller. */
+  | ({ type: 'revokeRecipientLinks'; announcementId: number; recipient: { id: number; email: string } } & Acting)
   /** The scheduler's clock reached this time: publish what is due, lift embargoes that passed. */
   | { type: 'tick'; announcementId: number; at: Date };
 
@@ -75,7 +79,7 @@ export const announcementDecider: Decider<AnnouncementState, AnnouncementCommand
   initialState: { exists: false },
   evolve(state, event) {
     if (event.type === 'AnnouncementDrafted') {
-      return { exists: true, newsroomId: event.data.newsroomId, fields: event.data.fields, status: 'draft', publishAt: null, embargoedUntil: null, wasPublic: false, audience: EMPTY_AUDIENCE };
+      return { exists: true, newsroomId: event.data.newsroomId, fields: event.data.fields, status: 'draft', publishAt: null, embargoedUntil: null, wasPublic: false, audience: EMPTY_AUDIENCE, revoked: [] };
     }
     if (!state.exists) return state;
     switch (event.type) {
@@ -93,6 +97,8 @@ export const announcementDecider: Decider<AnnouncementState, AnnouncementCommand
         return { ...state, status: 'unpublished', embargoedUntil: null };
       case 'AnnouncementAudienceSet':
         return { ...state, audience: event.data.audience };
+      case 'RecipientLinksRevoked':
+        return { ...state, revoked: [...state.revoked, event.data.recipientId] };
       default:
         return state;
     }
@@ -161,6 +167,11 @@ export const announcementDecider: Decider<AnnouncementState, AnnouncementCommand
       case 'setAudience': {
         if (canonical(command.audience) === canonical(state.audience)) return [];
         return [{ type: 'AnnouncementAudienceSet', data: { announcementId, audience: command.audience } }];
+      }
+      case 'revokeRecipientLinks': {
+        // Revoked once: asked again, nothing new happened.
+        if (state.revoked.includes(command.recipient.id)) return [];
+        return [{ type: 'RecipientLinksRevoked', data: { announcementId, recipientId: command.recipient.id, email: command.recipient.email } }];
       }
     }
   },

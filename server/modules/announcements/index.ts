@@ -5,5 +5,5 @@ export { AnnouncementScheduler, type SchedulerOptions } from './scheduler.ts';
 export { distributionRoutes, type DistributionOptions } from './distribution/routes.ts';
 export { DistributionSender, senderFor as distributionSenderFor } from './distribution/sender.ts';
 export { newsroomHeadlines, findAnnouncement, announcementBeatsOf } from './queries.ts';
-export { announcementMessagesFor, type AnnouncementMessage } from './live.ts';
+export { announcementMessagesFor, mayJoinAnnouncementRoom, type AnnouncementMessage } from './live.ts';
 export { wireAnnouncements, type WireAnnouncement } from './wire.ts';

@@ -1,4 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { NumbersMove } from '../../../contracts/announcements/realtime.ts';
+import { DEVELOPMENT_LINK_SECRET } from '../../config.ts';
+import { TEST_PUBLIC_URL } from '../../testing/app.ts';
+import { RecipientLinks } from './distribution/links.ts';
+import { PULSE_MS } from './distribution/pulse.ts';
+import { put } from './distribution/testing.ts';
 import { signInAs, type Caller } from '../../testing/people.ts';
 import { liveDemo, nextMessage } from '../../testing/realtime.ts';
 import { silentLog } from '../../testing/core.ts';
@@ -58,5 +64,53 @@ describe('announcements, live', () => {
     const lifted = nextMessage(coleTab, 'announcement:changed', (m) => m.change === 'embargoLifted' && m.announcementId === id);
     expect(await new AnnouncementScheduler(demo.live.core, { now: () => until, log: silentLog }).runDue()).toBe(1);
     expect((await lifted).announcement).toMatchObject({ isEmbargoed: false, publicAt: until.toISOString() });
+  });
+});
+
+describe('the hub’s numbers, live', () => {
+  const links = new RecipientLinks(DEVELOPMENT_LINK_SECRET, TEST_PUBLIC_URL);
+  const hit = (url: string) => demo.live.app.inject({ method: 'GET', url: url.slice(TEST_PUBLIC_URL.length), headers: { 'user-agent': 'Mail' } });
+
+  /** A published release sent to one address; its id and the recipient's. */
+  async function sent() {
+    const id = await draft(pat, newsroomId, { headline: 'Numbers live' });
+    expect((await put(demo.live.app, pat, `/api/v1/announcements/${id}/audience`, { lists: [], subscribers: false, addresses: ['ana@daily.example'] })).statusCode).toBe(200);
+    await pat.call('POST', `/api/v1/announcements/${id}/publish`);
+    const db = demo.live.core.database.db;
+    await db.updateTable('distribution_recipients').set({ status: 'sent', sent_at: new Date() }).where('announcement_id', '=', id).execute();
+    const recipient = await db.selectFrom('distribution_recipients').select('id').where('announcement_id', '=', id).executeTakeFirstOrThrow();
+    return { id, recipient: Number(recipient.id) };
+  }
+
+  it('an open and a click reach the hub of a newsroom’s person (read-only too); outsiders may not join its room', async () => {
+    const { id, recipient } = await sent();
+    const hub = await socketOf(cole);
+    expect(await hub.emitWithAck('join', `announcement:${id}`)).toEqual({ ok: true });
+    for (const outsider of [jo, bea]) expect(await (await socketOf(outsider)).emitWithAck('join', `announcement:${id}`)).toEqual({ ok: false, error: 'You may not join this room.' });
+
+    const opened = nextMessage(hub, 'announcement:numbers', (m) => m.announcementId === id && m.moved.includes('opened'));
+    await hit(links.openPixelUrl(recipient));
+    expect(await opened).toEqual({ announcementId: id, moved: ['opened'] });
+    const clicked = nextMessage(hub, 'announcement:numbers', (m) => m.announcementId === id && m.moved.includes('clicked'));
+    await hit(links.clickUrl(recipient, 'https://harbour.example/'));
+    await clicked;
+    const numbers = (await cole.call('GET', `/api/v1/announcements/${id}/distribution`)).json().numbers;
+    expect(numbers).toMatchObject({ opens: 1, clicks: 1 });
+  });
+
+  it('tells a burst of opens at most once per 500 ms, with whatever moved meanwhile', async () => {
+    const { id, recipient } = await sent();
+    const hub = await socketOf(pat);
+    await hub.emitWithAck('join', `announcement:${id}`);
+    const heard: NumbersMove[][] = [];
+    hub.on('announcement:numbers', (m) => m.announcementId === id && heard.push(m.moved));
+    const started = Date.now();
+    await Promise.all(Array.from({ length: 30 }, () => hit(links.openPixelUrl(recipient))));
+    await hit(links.clickUrl(recipient, 'https://harbour.example/'));
+    const took = Date.now() - started;
+    await nextMessage(hub, 'announcement:numbers', (m) => m.announcementId === id && m.moved.includes('clicked'));
+    expect(heard.length).toBeLessThanOrEqual(Math.ceil(took / PULSE_MS) + 1);
+    expect(heard[0]).toEqual(['opened']);
+    expect(heard.flat()).toContain('clicked');
   });
 });

@@ -4,9 +4,19 @@ import type { AnnouncementEvent } from '../../../contracts/announcements/index.t
 import type { announcementChanged } from '../../../contracts/announcements/realtime.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AnyEvent, StoredEvent } from '../../events/types.ts';
-import { summariesOf } from './queries.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { accountModules, findNewsroom, isOwnNewsroom, newsroomAccessOf } from '../newsrooms/index.ts';
+import { findAnnouncement, summariesOf } from './queries.ts';
 
 export type AnnouncementMessage = { event: 'announcement:changed'; rooms: string[]; payload: z.infer<typeof announcementChanged> };
+
+/** The room of an announcement's hub (its numbers, live): for those who may read the hub, as its HTTP query checks. */
+export async function mayJoinAnnouncementRoom(db: Kysely<Database>, user: SessionUser, announcementId: number): Promise<boolean> {
+  const row = await findAnnouncement(db, announcementId);
+  const newsroom = row ? await findNewsroom(db, { id: Number(row.newsroom_id) }) : null;
+  if (!newsroom) return false;
+  return isOwnNewsroom({ ...user, modules: await accountModules(db, user.accountId) }, await newsroomAccessOf(db, newsroom));
+}
 
 const CHANGES = {
   AnnouncementDrafted: 'drafted',

@@ -3,6 +3,7 @@ import type { AnnouncementEvent, AnnouncementFields } from '../../../contracts/a
 import type { InlineProjection } from '../../projections/inline.ts';
 import { summary } from '../content/rich-text.ts';
 import './tables.ts';
+import './distribution/tables.ts';
 
 const SUMMARY_LENGTH = 200;
 
@@ -76,6 +77,11 @@ export const announcementsProjection: InlineProjection<AnnouncementEvent> = {
         return;
       case 'AnnouncementAudienceSet':
         await row(event.data.announcementId).set({ audience: JSON.stringify(event.data.audience), updated_at: at }).execute();
+        return;
+      case 'RecipientLinksRevoked':
+        // The recipient's row is the send queue's (written beside the log, never by it); only its
+        // revoked_at is the log's, set again to the same instant by a replay.
+        await trx.updateTable('distribution_recipients').set({ revoked_at: at }).where('id', '=', event.data.recipientId).where('announcement_id', '=', event.data.announcementId).execute();
         return;
       default:
         return;

@@ -26,6 +26,7 @@ import {
 } from '../../../contracts/announcements/api.ts';
 import type { AnnouncementFields } from '../../../contracts/announcements/events.ts';
 import type { Core } from '../../core.ts';
+import type { RealtimeServer } from '../../realtime/processor.ts';
 import { Forbidden, NotFound, ValidationFailed } from '../../errors.ts';
 import { created, eventMetadata } from '../../http/request-context.ts';
 import { actorOf, requireUser } from '../auth/plugin.ts';
@@ -35,6 +36,7 @@ import { findOwnImage, findOwnUploads } from '../uploads/index.ts';
 import { findVideo } from '../video/index.ts';
 import { announcementDecider, announcementStream, type AnnouncementChanges, type AnnouncementCommand } from './commands.ts';
 import { recordActivity, visitorOf } from './distribution/activity.ts';
+import { numbersPulseOf } from './distribution/pulse.ts';
 import { queueRecipients } from './distribution/queue.ts';
 import { noIndex, renderPage } from './page.ts';
 import { mayRead, mayWrite, writeRefusal, type Member } from './permissions.ts';
@@ -48,6 +50,8 @@ export type AnnouncementOptions = {
   now?: () => Date;
   /** Recipients of an email version were queued: the senders look now. */
   recipientsQueued?: () => void;
+  /** Live pushes: the hub hears its web views move. */
+  realtime?: RealtimeServer | null;
 };
 
 const EMPTY_FIELDS: AnnouncementFields = {
@@ -78,6 +82,7 @@ export function announcementRoutes(core: Core, options: AnnouncementOptions): Fa
   const { db } = core.database;
   const { publicUrl } = options;
   const now = options.now ?? (() => new Date());
+  const pulse = numbersPulseOf(options.realtime);
 
   async function readerOf(request: FastifyRequest): Promise<Member | null> {
     const user = request.auth?.user;
@@ -220,7 +225,9 @@ export function announcementRoutes(core: Core, options: AnnouncementOptions): Fa
         // Counted beside the answer, not before it: a reader does not wait for the tally.
         if (found.row.tracking) {
           const visitor = visitorOf(reply.request.ip, reply.request.headers['user-agent'] ?? '');
-          void recordActivity(db, { announcementId: id, recipientId: null, kind: 'view', visitor }).catch((error: unknown) => reply.log.warn({ err: error }, 'could not count an announcement view'));
+          void recordActivity(db, { announcementId: id, recipientId: null, kind: 'view', visitor })
+            .then(() => pulse?.moved(id, 'viewed'))
+            .catch((error: unknown) => reply.log.warn({ err: error }, 'could not count an announcement view'));
         }
         return sendPage(reply, 200, renderPage(page, await announcementViewOf(db, found.row, { canEdit: false, preview: false }), publicUrl));
       }

@@ -1,11 +1,71 @@
 import { useEffect, useId, useState } from 'react';
 import { OPENS_NOTE, type DistributionView } from '../../../../contracts/announcements/distribution.ts';
 import { ApiError, linesOf } from '../../lib/api/index.ts';
-import { Button, Spinner, showToast } from '../../ui/index.ts';
-import { addressesOf, useDistribution, useSendableLists, useSetAudience } from './distribution.ts';
+import { formatDate } from '../../lib/format/index.ts';
+import { Button, Spinner, confirmDialog, showToast } from '../../ui/index.ts';
+import { addressesOf, useDistribution, useDistributionLive, useRevokeLinks, useSendableLists, useSetAudience } from './distribution.ts';
 import { NumbersChart } from './NumbersChart.tsx';
 
 const BATCH_STATUS = { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' } as const;
+
+const failed = (failure: unknown) => showToast({ type: 'error', lines: failure instanceof ApiError ? linesOf(failure) : ['Check your connection and try again.'] });
+
+type Recipient = DistributionView['numbers']['recipients'][number];
+
+/** Each recipient who acted, with what they did, and whether their own links still open it; its writers revoke them one by one. */
+function RecipientsTable({ id, recipients, canEdit, timezone }: { id: number; recipients: Recipient[]; canEdit: boolean; timezone: string }) {
+  const revoke = useRevokeLinks(id);
+  const ask = async (recipient: Recipient) => {
+    const sure = await confirmDialog({
+      title: `Revoke the links of ${recipient.email}?`,
+      message: 'Their own web version stops opening it, now and after the embargo; everyone else’s links keep working. This cannot be undone.',
+      applyLabel: 'Revoke links',
+      danger: true,
+    });
+    if (!sure) return;
+    try {
+      await revoke.mutateAsync(recipient.id);
+      showToast({ type: 'success', lines: [`The links of ${recipient.email} no longer open it`] });
+    } catch (failure) {
+      failed(failure);
+    }
+  };
+  return (
+    <table className="distribution-batches">
+      <caption className="visually-hidden">Recipients who opened, clicked or read it online</caption>
+      <thead>
+        <tr>
+          <th scope="col">Recipient</th>
+          <th scope="col">Clicks</th>
+          <th scope="col">Opens</th>
+          <th scope="col">Web views</th>
+          <th scope="col">Their links</th>
+        </tr>
+      </thead>
+      <tbody>
+        {recipients.map((recipient) => (
+          <tr key={recipient.id}>
+            <td>{recipient.email}</td>
+            <td>{recipient.clicks}</td>
+            <td>{recipient.opens}</td>
+            <td>{recipient.views}</td>
+            <td>
+              {recipient.revokedAt ? (
+                <span className="distribution-batches__status distribution-batches__status--failed">Revoked {formatDate(recipient.revokedAt, 'dateTime', timezone)}</span>
+              ) : canEdit ? (
+                <Button variant="secondary" size="sm" loading={revoke.isPending && revoke.variables === recipient.id} onClick={() => void ask(recipient)} aria-label={`Revoke links of ${recipient.email}`}>
+                  Revoke links
+                </Button>
+              ) : (
+                'Working'
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 /** Who the email version goes to (its newsroom's writers change it), and how it was sent. */
 function AudienceForm({ id, distribution, published }: { id: number; distribution: DistributionView; published: boolean }) {
@@ -27,7 +87,7 @@ function AudienceForm({ id, distribution, published }: { id: number; distributio
       await save.mutateAsync({ lists: chosen, subscribers, addresses: addressesOf(typed) });
       showToast({ type: 'success', lines: [published ? 'Recipients saved: new ones are sent it now' : 'Recipients saved: they are sent it when it is published'] });
     } catch (failure) {
-      showToast({ type: 'error', lines: failure instanceof ApiError ? linesOf(failure) : ['Check your connection and try again.'] });
+      failed(failure);
     }
   };
 
@@ -65,6 +125,7 @@ function AudienceForm({ id, distribution, published }: { id: number; distributio
 /** The hub's distribution and numbers: recipients, batches with the relay's answers, and what became of the email and the page. */
 export function DistributionPanel({ id, canEdit, published, timezone }: { id: number; canEdit: boolean; published: boolean; timezone: string }) {
   const distribution = useDistribution(id);
+  useDistributionLive(id);
   if (distribution.isPending) return <Spinner label="Loading the distribution" />;
   if (distribution.isError)
     return (
@@ -156,27 +217,7 @@ export function DistributionPanel({ id, canEdit, published, timezone }: { id: nu
         </dl>
         <p className="hub-panel__note">{OPENS_NOTE}</p>
         <NumbersChart series={numbers.series} timezone={timezone} />
-        {numbers.recipients.length > 0 && (
-          <table className="distribution-batches">
-            <caption className="visually-hidden">Recipients who opened or clicked</caption>
-            <thead>
-              <tr>
-                <th scope="col">Recipient</th>
-                <th scope="col">Clicks</th>
-                <th scope="col">Opens</th>
-              </tr>
-            </thead>
-            <tbody>
-              {numbers.recipients.map((recipient) => (
-                <tr key={recipient.email}>
-                  <td>{recipient.email}</td>
-                  <td>{recipient.clicks}</td>
-                  <td>{recipient.opens}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {numbers.recipients.length > 0 && <RecipientsTable id={id} recipients={numbers.recipients} canEdit={canEdit} timezone={timezone} />}
       </section>
     </>
   );

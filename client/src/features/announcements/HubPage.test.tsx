@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
@@ -10,6 +11,7 @@ import { announcementSummary, type AnnouncementView } from '../../../../contract
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../../contracts/realtime.ts';
 import { RealtimeConnection } from '../../lib/realtime/connection.ts';
 import { RealtimeContext } from '../../lib/realtime/context.ts';
+import { AlertDialogHost } from '../../ui/index.ts';
 import { currentUserKey } from '../session/currentUser.ts';
 import { currentUserLike } from '../session/testUser.ts';
 import { HubPage } from './HubPage.tsx';
@@ -46,18 +48,28 @@ const draft: AnnouncementView = {
   preview: false,
 };
 const pat = { id: 4, name: 'Pat Publicist' };
-const distribution = {
+let distribution = {
   audience: { lists: [9], subscribers: false, addresses: [] },
   totals: { recipients: 120, queued: 20, sent: 100, failed: 0, bounced: 0 },
   batches: [{ id: 2, status: 'failed', size: 20, sent: 0, lastError: '451 4.3.2 Service busy, try later', createdAt: '2026-11-25T11:00:00Z', finishedAt: null }],
   alert: 'The mail relay is refusing messages: sending is held and will be tried again.',
-  numbers: { tracking: true, sent: 100, delivered: 98, opened: 40, opens: 61, clicked: 17, clicks: 23, views: 300, uniqueVisitors: 210, series: [{ at: '2026-11-25T11:00:00Z', opens: 61, clicks: 23, views: 300 }], recipients: [{ email: 'ana@daily.example', status: 'sent', opens: 3, clicks: 2 }] },
+  numbers: { tracking: true, sent: 100, delivered: 98, opened: 40, opens: 61, clicked: 17, clicks: 23, views: 300, uniqueVisitors: 210, series: [{ at: '2026-11-25T11:00:00Z', opens: 61, clicks: 23, views: 300 }], recipients: [{ id: 11, email: 'ana@daily.example', status: 'sent', opens: 3, clicks: 2, views: 40, revokedAt: null as string | null }] },
 };
+const initialDistribution = distribution;
+let joined: string[] = [];
 let hub = { announcement: draft, status: draft.status, history: [{ type: 'AnnouncementDrafted', at: '2026-11-25T10:00:00Z', by: pat }], numbers: null };
 
 beforeEach(async () => {
   http = createServer();
   server = new Server(http, { transports: ['websocket'] });
+  distribution = initialDistribution;
+  joined = [];
+  server.on('connection', (socket) =>
+    socket.on('join', (room, answer) => {
+      joined.push(room);
+      answer({ ok: true });
+    }),
+  );
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const socket = io(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { autoConnect: false, transports: ['websocket'] });
   connection = new RealtimeConnection({ socket, onResync: () => {} });
@@ -65,7 +77,7 @@ beforeEach(async () => {
   const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => (url.includes('/distribution') ? answer(distribution) : url.includes('/contact-lists') ? answer({ data: [{ id: 9, name: 'Energy desks', count: 120 }] }) : answer(hub))),
+    vi.fn(async (url: string) => (url.includes('/distribution') || url.includes('/revoke') ? answer(distribution) : url.includes('/contact-lists') ? answer({ data: [{ id: 9, name: 'Energy desks', count: 120 }] }) : answer(hub))),
   );
 });
 
@@ -85,6 +97,7 @@ function mount() {
     <QueryClientProvider client={queryClient}>
       <RealtimeContext.Provider value={connection}>
         <RouterProvider router={router} />
+        <AlertDialogHost />
       </RealtimeContext.Provider>
     </QueryClientProvider>,
   );
@@ -121,4 +134,45 @@ it('the hub shows who it goes to, each batch with the relay’s answer and the a
   expect(within(numbers).getByText('23 clicks')).toBeInTheDocument();
   expect(within(numbers).getByText(/open every email by themselves/)).toBeInTheDocument();
   expect(within(numbers).getByRole('table', { name: 'Clicks, opens and web views by hour' })).toBeInTheDocument();
+});
+
+const distributionReads = () => vi.mocked(fetch).mock.calls.filter(([url]) => String(url).endsWith('/distribution')).length;
+
+it('the hub’s numbers move live: it joins the announcement’s room and reads them again on announcement:numbers, without polling', async () => {
+  mount();
+  const numbers = await screen.findByRole('region', { name: 'Numbers' });
+  expect(await within(numbers).findByText('61 opens')).toBeInTheDocument();
+  await vi.waitFor(() => expect(joined).toContain('announcement:5'));
+  const reads = distributionReads();
+
+  distribution = { ...distribution, numbers: { ...distribution.numbers, opened: 41, opens: 62 } };
+  server.emit('announcement:numbers', { announcementId: 5, moved: ['opened'] });
+  expect(await within(numbers).findByText('62 opens')).toBeInTheDocument();
+  expect(distributionReads()).toBe(reads + 1);
+
+  // Another announcement's numbers are not this hub's.
+  server.emit('announcement:numbers', { announcementId: 6, moved: ['clicked'] });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(distributionReads()).toBe(reads + 1);
+});
+
+it('revokes one recipient’s links from the recipients table after a confirmation, and shows them revoked', async () => {
+  const user = userEvent.setup();
+  mount();
+  const numbers = await screen.findByRole('region', { name: 'Numbers' });
+  const row = (await within(numbers).findByRole('cell', { name: 'ana@daily.example' })).closest('tr')!;
+  expect(within(row).getByRole('cell', { name: '40' })).toBeInTheDocument();
+  await user.click(within(row).getByRole('button', { name: 'Revoke links of ana@daily.example' }));
+
+  const dialog = await screen.findByRole('alertdialog');
+  expect(dialog).toHaveTextContent('everyone else’s links keep working');
+  const revoked = { ...distribution, numbers: { ...distribution.numbers, recipients: [{ ...distribution.numbers.recipients[0]!, revokedAt: '2026-11-25T12:00:00Z' }] } };
+  distribution = revoked;
+  await user.click(within(dialog).getByRole('button', { name: 'Revoke links' }));
+
+  expect(await within(numbers).findByText(/^Revoked/)).toBeInTheDocument();
+  expect(within(numbers).queryByRole('button', { name: /Revoke links/ })).not.toBeInTheDocument();
+  const call = vi.mocked(fetch).mock.calls.find(([url]) => String(url).includes('/revoke'));
+  expect(String(call?.[0])).toContain('/api/v1/announcements/5/recipients/11/revoke');
+  expect((call?.[1] as RequestInit).method).toBe('POST');
 });

@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { Audience, DistributionView } from '../../../../contracts/announcements/distribution.ts';
+import { announcementRoom } from '../../../../contracts/announcements/realtime.ts';
 import { api } from '../../lib/api/index.ts';
-
-/** How often the hub reads its numbers again while it is open: opens and clicks arrive from mail apps, not from the app's own events. */
-export const NUMBERS_REFRESH_MS = 5000;
+import { useConnectionState, useRoom, useSocketEvent } from '../../lib/realtime/index.ts';
+import { announcementKeys } from './queries.ts';
 
 const distributionKey = (id: number) => ['announcements', 'distribution', id] as const;
 
@@ -11,9 +12,33 @@ export function useDistribution(id: number) {
   return useQuery({
     queryKey: distributionKey(id),
     queryFn: ({ signal }) => api.get<DistributionView>(`/api/v1/announcements/${id}/distribution`, { signal, quiet: true }),
-    refetchInterval: NUMBERS_REFRESH_MS,
     retry: false,
   });
+}
+
+/**
+ * The hub's numbers as they move: its room says when (at most twice a second), and the hub reads
+ * them again. Those pushes are not in the log, so nothing replays them after a disconnection: the
+ * hub reads them again once the connection is back, and polls no more than the app's other live screens.
+ */
+export function useDistributionLive(id: number): void {
+  const queryClient = useQueryClient();
+  useRoom(announcementRoom(id));
+  useSocketEvent('announcement:numbers', (message) => {
+    if (message.announcementId !== id) return;
+    void queryClient.invalidateQueries({ queryKey: distributionKey(id) });
+    // A colleague's revocation is in the hub's history too.
+    if (message.moved.includes('revoked')) void queryClient.invalidateQueries({ queryKey: announcementKeys.hub(id) });
+  });
+  const state = useConnectionState();
+  const wasOffline = useRef(false);
+  useEffect(() => {
+    if (state === 'offline') wasOffline.current = true;
+    else if (state === 'online' && wasOffline.current) {
+      wasOffline.current = false;
+      void queryClient.invalidateQueries({ queryKey: distributionKey(id) });
+    }
+  }, [state, id, queryClient]);
 }
 
 /** The account's contact lists to send to; none for an account without the contacts module. */
@@ -31,6 +56,18 @@ export function useSetAudience(id: number) {
   return useMutation({
     mutationFn: (audience: Audience) => api.put<DistributionView>(`/api/v1/announcements/${id}/audience`, audience, { quiet: true }),
     onSuccess: (view) => queryClient.setQueryData(distributionKey(id), view),
+  });
+}
+
+/** Revokes one recipient's links (a leaked embargoed link names whose it was); everyone else's still work. */
+export function useRevokeLinks(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (recipientId: number) => api.post<DistributionView>(`/api/v1/announcements/${id}/recipients/${recipientId}/revoke`),
+    onSuccess: (view) => {
+      queryClient.setQueryData(distributionKey(id), view);
+      void queryClient.invalidateQueries({ queryKey: announcementKeys.hub(id) });
+    },
   });
 }
 

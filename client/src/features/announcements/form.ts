@@ -98,6 +98,7 @@ const CHANGES: Record<string, string> = {
   AnnouncementEmbargoLifted: 'Embargo lifted',
   AnnouncementUnpublished: 'Unpublished',
   AnnouncementAudienceSet: 'Recipients changed',
+  RecipientLinksRevoked: 'A recipient’s links revoked',
 };
 
 /** A line of the hub's history: what happened, by whom ("the platform" for the scheduler's own acts). */

@@ -34,6 +34,7 @@ const LISTENED: Record<Exclude<ServerEvent, 'resync' | 'missed'>, true> = {
   'contacts:changed': true,
   'newsroom:changed': true,
   'announcement:changed': true,
+  'announcement:numbers': true,
   'newswire:added': true,
   'monitor:mentioned': true,
 };

@@ -32,10 +32,13 @@ export async function numbersOf(db: Kysely<Database>, announcementId: number, tr
       select date_trunc('hour', at) as at,
         count(*) filter (where kind = 'open')::int as opens, count(*) filter (where kind = 'click')::int as clicks, count(*) filter (where kind = 'view')::int as views
       from distribution_activity where announcement_id = ${announcementId} group by 1 order by 1 desc limit 168`.execute(db),
-    sql<{ email: string; status: string; opens: number; clicks: number }>`
-      select r.email, r.status, count(*) filter (where a.kind = 'open')::int as opens, count(*) filter (where a.kind = 'click')::int as clicks
-      from distribution_activity a join distribution_recipients r on r.id = a.recipient_id
-      where a.announcement_id = ${announcementId} group by r.id order by 4 desc, 3 desc, r.email limit 50`.execute(db),
+    // Those who acted, and those whose links were revoked (what the hub's revoke button shows).
+    sql<{ id: number; email: string; status: string; opens: number; clicks: number; views: number; revoked_at: Date | null }>`
+      select r.id, r.email, r.status, r.revoked_at,
+        count(a.id) filter (where a.kind = 'open')::int as opens, count(a.id) filter (where a.kind = 'click')::int as clicks, count(a.id) filter (where a.kind = 'view')::int as views
+      from distribution_recipients r left join distribution_activity a on a.recipient_id = r.id
+      where r.announcement_id = ${announcementId} and (a.id is not null or r.revoked_at is not null)
+      group by r.id order by clicks desc, views desc, opens desc, r.email limit 50`.execute(db),
   ]);
   const t = totals.rows[0]!;
   return {
@@ -49,6 +52,6 @@ export async function numbersOf(db: Kysely<Database>, announcementId: number, tr
     views: t.views,
     uniqueVisitors: t.visitors,
     series: series.rows.reverse().map((row) => ({ at: new Date(row.at).toISOString(), opens: row.opens, clicks: row.clicks, views: row.views })),
-    recipients: recipients.rows,
+    recipients: recipients.rows.map((r) => ({ id: Number(r.id), email: r.email, status: r.status, opens: r.opens, clicks: r.clicks, views: r.views, revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at).toISOString() })),
   };
 }

@@ -47,11 +47,13 @@ function plainText(html: string): string {
 /**
  * One recipient's email: HTML laid out in a single 600-pixel table with inline styles (what
  * common mail apps read alike), and a plain-text part. Its links are the recipient's own: read
- * online, unsubscribe, the body's links and, when tracking is on, the open pixel.
+ * online (their own web version while it is embargoed), unsubscribe, the body's links and, when
+ * tracking is on, the open pixel.
  */
 export function renderEmail(source: EmailSource, recipientId: number, links: RecipientLinks, publicUrl: string): RenderedEmail {
   const pageUrl = `${publicUrl}/app/announcements/${source.announcementId}`;
-  const readOnline = source.tracking ? links.clickUrl(recipientId, pageUrl) : pageUrl;
+  // Under embargo the public page answers 404: the recipient reads it through a link of their own.
+  const readOnline = source.embargoUntil ? links.webUrl(recipientId) : source.tracking ? links.clickUrl(recipientId, pageUrl) : pageUrl;
   const unsubscribe = links.unsubscribeUrl(recipientId);
   const colour = source.newsroom.colour && COLOUR.test(source.newsroom.colour) ? source.newsroom.colour : '#0f766e';
   const banner = source.embargoUntil

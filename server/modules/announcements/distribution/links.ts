@@ -43,6 +43,11 @@ export class RecipientLinks {
     return `${this.publicUrl}/m/u/${this.token(recipientId)}`;
   }
 
+  /** The recipient's own web version: how they read it while it is embargoed, and what a revocation closes. */
+  webUrl(recipientId: number): string {
+    return `${this.publicUrl}/m/w/${this.token(recipientId)}`;
+  }
+
   openPixelUrl(recipientId: number): string {
     return `${this.publicUrl}/m/o/${this.token(recipientId)}.gif`;
   }

@@ -17,6 +17,8 @@ import {
   subscribeBody,
   TOO_MANY_ADDRESSES,
   LINK_INVALID,
+  NO_RECIPIENT,
+  recipientParams,
   UNSUBSCRIBE_LINK_INVALID,
   UNSUBSCRIBED,
 } from '../../../../contracts/announcements/distribution.ts';
@@ -26,15 +28,18 @@ import type { Core } from '../../../core.ts';
 import { Forbidden, NotFound, ValidationFailed } from '../../../errors.ts';
 import { eventMetadata } from '../../../http/request-context.ts';
 import { enqueueMail } from '../../../mail/outbox.ts';
+import type { RealtimeServer } from '../../../realtime/processor.ts';
 import { actorOf, requireUser } from '../../auth/plugin.ts';
 import { listAddresses } from '../../contacts/index.ts';
 import { accountModules, findNewsroom, isOwnNewsroom, newsroomAccessOf } from '../../newsrooms/index.ts';
 import { announcementDecider, announcementStream } from '../commands.ts';
 import { writeRefusal, type Member } from '../permissions.ts';
-import { findAnnouncement } from '../queries.ts';
-import { recordActivity } from './activity.ts';
+import { noIndex, renderPage } from '../page.ts';
+import { announcementPath, announcementViewOf, findAnnouncement } from '../queries.ts';
+import { recordActivity, visitorOf } from './activity.ts';
 import { RecipientLinks } from './links.ts';
 import { messagePage } from './pages.ts';
+import { numbersPulseOf } from './pulse.ts';
 import { queueRecipients } from './queue.ts';
 import { distributionOf } from './views.ts';
 
@@ -46,6 +51,8 @@ export type DistributionOptions = {
   recipientsQueued: () => void;
   /** Signs each recipient's links. */
   linkSecret: string;
+  /** Live pushes: the hub hears its numbers move. */
+  realtime?: RealtimeServer | null;
 };
 
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
@@ -61,6 +68,7 @@ const hashCode = (code: string) => createHash('sha256').update(code).digest('hex
 export function distributionRoutes(core: Core, options: DistributionOptions): FastifyPluginAsyncZod {
   const { db } = core.database;
   const links = new RecipientLinks(options.linkSecret, options.publicUrl);
+  const pulse = numbersPulseOf(options.realtime);
 
   async function memberOf(request: FastifyRequest): Promise<Member> {
     const user = requireUser(request);
@@ -76,7 +84,7 @@ export function distributionRoutes(core: Core, options: DistributionOptions): Fa
 
   const sendPage = (reply: FastifyReply, status: number, html: string) => reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 
-  /** The recipient a link was made for, with its announcement's account and newsroom; null for a forged or revoked link. */
+  /** The recipient a link was made for, with its announcement's account and newsroom; null for a forged link. */
   async function recipientOf(token: string) {
     const id = links.recipientOf(token);
     if (id === null) return null;
@@ -86,7 +94,15 @@ export function distributionRoutes(core: Core, options: DistributionOptions): Fa
       .select(['r.id', 'r.email', 'r.revoked_at', 'a.account_id', 'a.newsroom_id', 'a.id as announcement_id', 'a.tracking'])
       .where('r.id', '=', id)
       .executeTakeFirst();
-    return row && row.revoked_at === null ? row : null;
+    return row ? { ...row, revoked: row.revoked_at !== null } : null;
+  }
+
+  /** Counts what a recipient's link saw, unless tracking is off or their links were revoked, and tells the hub. */
+  async function count(recipient: NonNullable<Awaited<ReturnType<typeof recipientOf>>>, kind: 'open' | 'click' | 'view', visitor: string | null = null) {
+    if (!recipient.tracking || recipient.revoked) return;
+    const announcementId = Number(recipient.announcement_id);
+    await recordActivity(db, { announcementId, recipientId: Number(recipient.id), kind, visitor });
+    pulse?.moved(announcementId, ({ open: 'opened', click: 'clicked', view: 'viewed' } as const)[kind]);
   }
 
   return async (app) => {
@@ -121,6 +137,25 @@ export function distributionRoutes(core: Core, options: DistributionOptions): Fa
         return result.events.length > 0 ? queueRecipients(unit.trx, id) : 0;
       });
       if (queued > 0) options.recipientsQueued();
+      return distributionOf(db, id);
+    });
+
+    // One recipient's links stop opening it (a leaked embargoed link names whose it was): its writers only.
+    app.post('/api/v1/announcements/:id/recipients/:recipientId/revoke', { schema: { params: recipientParams, response: { 200: distributionView } } }, async (request) => {
+      const member = await memberOf(request);
+      const { id, recipientId } = request.params;
+      const { access, isPublic } = await load(id);
+      const refusal = writeRefusal(member, access, isPublic);
+      if (refusal) throw refusal;
+      const recipient = await db.selectFrom('distribution_recipients').select(['id', 'email']).where('id', '=', recipientId).where('announcement_id', '=', id).executeTakeFirst();
+      if (!recipient) throw new NotFound(NO_RECIPIENT);
+      const result = await core.commands.run(
+        announcementDecider,
+        announcementStream(id),
+        { type: 'revokeRecipientLinks', announcementId: id, recipient: { id: Number(recipient.id), email: recipient.email }, by: member, newsroom: access },
+        eventMetadata(request, actorOf(requireUser(request))),
+      );
+      if (result.events.length > 0) pulse?.moved(id, 'revoked');
       return distributionOf(db, id);
     });
 
@@ -175,20 +210,34 @@ export function distributionRoutes(core: Core, options: DistributionOptions): Fa
     app.get('/m/o/:token', { config: { secretParams: ['token'] } }, async (request, reply) => {
       const { token } = tokenParams.parse(request.params);
       const recipient = await recipientOf(token.replace(/\.gif$/, ''));
-      if (recipient?.tracking) await recordActivity(db, { announcementId: Number(recipient.announcement_id), recipientId: Number(recipient.id), kind: 'open', visitor: null });
+      if (recipient) await count(recipient, 'open');
       return reply.header('content-type', 'image/gif').header('cache-control', 'no-store, private').send(PIXEL);
     });
 
-    // A link of the email: counted, then on to where it pointed. Only a destination signed for this recipient is followed.
+    // A link of the email: counted, then on to where it pointed. Only a destination signed for this
+    // recipient is followed; a revoked one's still is (uncounted): it opens only what the public may read.
     const clickQuery = z.object({ u: z.string().max(4000).optional(), s: z.string().max(100).optional() });
     app.get('/m/c/:token', { config: { secretParams: ['token'] } }, async (request, reply) => {
       const { token } = tokenParams.parse(request.params);
       const { u, s } = clickQuery.catch({}).parse(request.query);
       const recipient = await recipientOf(token);
       if (!recipient || !u || !s || !links.isClickSigned(Number(recipient.id), u, s)) return sendPage(reply, 404, messagePage('Link', LINK_INVALID));
-      if (recipient.tracking) await recordActivity(db, { announcementId: Number(recipient.announcement_id), recipientId: Number(recipient.id), kind: 'click', visitor: null });
+      await count(recipient, 'click');
       return reply.header('cache-control', 'no-store, private').redirect(u, 302);
     });
+
+    // The recipient's own web version: the release under embargo, for them alone; once the public
+    // may read it, its public page. Revoked, it answers as a link that never was.
+    app.get('/m/w/:token', { config: { secretParams: ['token'] } }, async (request, reply) => {
+      const { token } = tokenParams.parse(request.params);
+      const recipient = await recipientOf(token);
+      const found = recipient && !recipient.revoked ? await load(Number(recipient.announcement_id)).catch(() => null) : null;
+      if (!recipient || !found || found.row.status !== 'published') return sendPage(reply, 404, messagePage('Link', LINK_INVALID));
+      if (found.isPublic) return reply.header('cache-control', 'no-store, private').redirect(announcementPath(Number(found.row.id)), 302);
+      await count(recipient, 'view', visitorOf(request.ip, request.headers['user-agent'] ?? ''));
+      return sendPage(reply, 200, noIndex(renderPage(null, await announcementViewOf(db, found.row, { canEdit: false, preview: true }), options.publicUrl)));
+    });
+    // Unsubscribing works whatever became of the recipient's other links.
     app.get('/m/u/:token', { config: { secretParams: ['token'] } }, async (request, reply) => {
       const { token } = tokenParams.parse(request.params);
       const recipient = await recipientOf(token);

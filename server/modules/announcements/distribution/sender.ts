@@ -7,7 +7,9 @@ import type { Logger } from '../../../core.ts';
 import { PollLoop } from '../../../jobs/poll-loop.ts';
 import type { EmailSource } from './email.ts';
 import { renderEmail } from './email.ts';
+import type { RealtimeServer } from '../../../realtime/processor.ts';
 import { RecipientLinks } from './links.ts';
+import { numbersPulseOf, type NumbersPulse } from './pulse.ts';
 import './tables.ts';
 
 export type SenderOptions = {
@@ -23,6 +25,8 @@ export type SenderOptions = {
   concurrency?: number;
   /** The wait before a failed batch is tried again. */
   retryMs?: number;
+  /** Tells the hub as recipients are sent, bounce and batches fail. */
+  numbers?: Pick<NumbersPulse, 'moved'> | null;
 };
 
 type Claimed = { id: number; announcement_id: number };
@@ -156,7 +160,7 @@ export class DistributionSender {
     // Unpublished (or gone) since it was queued: what is left is not sent.
     if (!found?.published) {
       await this.db.updateTable('distribution_recipients').set({ status: 'failed', last_error: 'The announcement was unpublished before this was sent' }).where('batch_id', '=', batch.id).where('status', '=', 'queued').execute();
-      await this.finish(batch.id, 'sent', null);
+      await this.finish(batch, 'sent', null);
       return true;
     }
     const renew = setInterval(() => {
@@ -181,10 +185,10 @@ export class DistributionSender {
     if (this.dead) return false;
     if (relayError !== null) {
       this.options.log.warn({ batchId: batch.id, error: relayError }, 'the mail relay refused an announcement batch; it will be tried again');
-      await this.finish(batch.id, 'failed', relayError);
+      await this.finish(batch, 'failed', relayError);
       return false;
     }
-    await this.finish(batch.id, 'sent', null);
+    await this.finish(batch, 'sent', null);
     return true;
   }
 
@@ -210,6 +214,7 @@ export class DistributionSender {
           await trx.updateTable('distribution_recipients').set({ status: 'bounced', last_error: errorText(error) }).where('id', '=', recipient.id).execute();
           await trx.insertInto('mail_bounces').values({ email: recipient.email.toLowerCase(), reason: errorText(error) }).onConflict((oc) => oc.column('email').doNothing()).execute();
         });
+        this.options.numbers?.moved(announcementId, 'bounced');
         return null;
       }
       await this.db.updateTable('distribution_recipients').set({ last_error: errorText(error) }).where('id', '=', recipient.id).execute();
@@ -217,10 +222,11 @@ export class DistributionSender {
     }
     if (this.dead) return null;
     await this.db.updateTable('distribution_recipients').set({ status: 'sent', sent_at: new Date(), message_id: messageId, last_error: null }).where('id', '=', recipient.id).where('status', '=', 'queued').execute();
+    this.options.numbers?.moved(announcementId, 'sent');
     return null;
   }
 
-  private async finish(batchId: number, status: 'sent' | 'failed', error: string | null): Promise<void> {
+  private async finish(batch: Claimed, status: 'sent' | 'failed', error: string | null): Promise<void> {
     await this.db
       .updateTable('distribution_batches')
       .set(
@@ -228,16 +234,17 @@ export class DistributionSender {
           ? { status, last_error: null, lease_until: null, finished_at: new Date() }
           : { status, last_error: error, lease_until: sql`now() + ${`${this.retryMs} milliseconds`}::interval`, finished_at: null },
       )
-      .where('id', '=', batchId)
+      .where('id', '=', batch.id)
       .execute();
+    this.options.numbers?.moved(batch.announcement_id, status);
   }
 }
 
 /** Messages in flight per sending process, one per pooled SMTP connection: each waits on the relay's round trips most of its time. */
 const SENDER_CONNECTIONS = 8;
 
-/** The sender of a process that runs processors, on the configured relay; none without one. */
-export function senderFor(db: Kysely<Database>, config: Pick<Config, 'mail' | 'publicUrl' | 'env'>, log: Logger): DistributionSender | null {
+/** The sender of a process that runs processors, on the configured relay; none without one. `io` carries its progress to the hubs. */
+export function senderFor(db: Kysely<Database>, config: Pick<Config, 'mail' | 'publicUrl' | 'env'>, log: Logger, io: RealtimeServer | null = null): DistributionSender | null {
   if (!config.mail.smtpUrl) return null;
   if (config.env === 'production' && config.mail.linkSecret === DEVELOPMENT_LINK_SECRET) log.warn({}, 'LINK_SECRET is not set: announcement emails carry links signed with the development secret');
   const transport = createMailTransport(config.mail.smtpUrl, { dkim: config.mail.dkim, maxConnections: SENDER_CONNECTIONS });
@@ -248,5 +255,6 @@ export function senderFor(db: Kysely<Database>, config: Pick<Config, 'mail' | 'p
     log,
     leaseMs: config.mail.distributionLeaseMs,
     concurrency: SENDER_CONNECTIONS,
+    numbers: numbersPulseOf(io),
   });
 }

@@ -10,7 +10,7 @@ import { silentLog, useTestCore } from '../../../testing/core.ts';
 import { useDemo } from '../../../testing/demo.ts';
 import { draft, newsroomOf } from '../testing.ts';
 import { RecipientLinks } from './links.ts';
-import { DistributionSender } from './sender.ts';
+import { DistributionSender, type SenderOptions } from './sender.ts';
 import { SmtpSink } from './smtp-sink.ts';
 import { bigListOf, put } from './testing.ts';
 
@@ -22,9 +22,9 @@ const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, private
 let newsroom: number;
 let list: number;
 
-function senderOn(options: { leaseMs?: number; retryMs?: number } = {}) {
+function senderOn(options: { leaseMs?: number; retryMs?: number; numbers?: SenderOptions['numbers'] } = {}) {
   const transport = createMailTransport(sink.url, { dkim: { domainName: 'pressroom.test', keySelector: 'mail', privateKey } });
-  return new DistributionSender(t.database.db, transport, { from: 'Harbour PR <news@pressroom.test>', publicUrl: TEST_PUBLIC_URL, links, log: silentLog, leaseMs: options.leaseMs ?? 60_000, retryMs: options.retryMs ?? 0, concurrency: 4 });
+  return new DistributionSender(t.database.db, transport, { from: 'Harbour PR <news@pressroom.test>', publicUrl: TEST_PUBLIC_URL, links, log: silentLog, leaseMs: options.leaseMs ?? 60_000, retryMs: options.retryMs ?? 0, concurrency: 4, numbers: options.numbers ?? null });
 }
 
 /** An announcement to these, published: its recipients are queued. */
@@ -117,11 +117,13 @@ describe('sending the email version', () => {
     expect((await demo.pr.call('GET', `/api/v1/announcements/${id}/distribution`)).json().totals).toMatchObject({ sent: 1000, queued: 0 });
   });
 
-  it('marks an address the relay refuses as bounced and leaves it out next time; a relay refusing everything fails the batch with its answer, raises the alert, and sends when it recovers', async () => {
+  it('marks an address the relay refuses as bounced and leaves it out next time; a relay refusing everything fails the batch with its answer, raises the alert, and sends when it recovers; the hub hears each', async () => {
     sink.refusedAddresses.add('gone@paper.example');
     const first = await published({ addresses: ['gone@paper.example', 'desk@paper.example'] });
-    const sender = senderOn();
+    const moves = new Set<string>();
+    const sender = senderOn({ numbers: { moved: (announcementId, move) => moves.add(`${announcementId} ${move}`) } });
     await sender.sendWaiting();
+    expect(moves).toEqual(new Set([`${first} sent`, `${first} bounced`]));
     const view = (await demo.pr.call('GET', `/api/v1/announcements/${first}/distribution`)).json();
     expect(view.totals).toMatchObject({ sent: 1, bounced: 1 });
     expect(await t.database.db.selectFrom('mail_bounces').select('email').execute()).toEqual([{ email: 'gone@paper.example' }]);
@@ -136,6 +138,7 @@ describe('sending the email version', () => {
     expect(failing.batches[0]).toMatchObject({ status: 'failed', sent: 0 });
     expect(failing.batches[0].lastError).toContain('Service busy, try later');
     expect(failing.alert).toBe(RELAY_FAILING);
+    expect(moves).toContain(`${third} failed`);
 
     sink.relayDown = false;
     await sender.sendWaiting();
@@ -144,6 +147,17 @@ describe('sending the email version', () => {
     expect(recovered.batches[0]).toMatchObject({ status: 'sent', sent: 1, lastError: null });
     expect(recovered.alert).toBeNull();
     expect(sink.accepted.filter((m) => m.to === 'late@paper.example')).toHaveLength(1);
+  });
+
+  it('sends an embargoed release with the recipient’s own web version to read it online, the public page being closed until then', async () => {
+    const until = new Date(Date.now() + 3_600_000);
+    const id = await published({ addresses: ['early@paper.example'] }, { embargoUntil: until.toISOString() });
+    const sender = senderOn();
+    await sender.sendWaiting();
+    await sender.stop();
+    const recipient = await t.database.db.selectFrom('distribution_recipients').select('id').where('announcement_id', '=', id).executeTakeFirstOrThrow();
+    const message = sink.accepted.find((m) => m.to === 'early@paper.example')!;
+    expect(message.raw.replace(/=\r\n/g, '')).toContain(`Read it online: ${links.webUrl(Number(recipient.id))}`);
   });
 
   it('unsubscribes by the recipient’s own link (one click from the mail app, or the page’s button); a forged link does nothing', async () => {
