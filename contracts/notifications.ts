@@ -12,12 +12,14 @@ export const postNotificationType = z.enum(['mention', 'mentionOnComment', 'comm
  * one, which the spec does not list.
  */
 export const interviewNotificationType = z.enum(['interviewAnswer', 'interviewInvitation']);
-export const notificationType = z.enum([...postNotificationType.options, ...interviewNotificationType.options]);
+/** New mentions found by a monitor one made (docs/decisions.md), which the spec does not list. */
+export const monitorNotificationType = z.enum(['monitorMention']);
+export const notificationType = z.enum([...postNotificationType.options, ...interviewNotificationType.options, ...monitorNotificationType.options]);
 export type NotificationType = z.infer<typeof notificationType>;
 export type PostNotificationType = z.infer<typeof postNotificationType>;
 
-/** Spec section 3: the entity types, one per kind of post; and an interview's, which the spec does not list. */
-export const entityType = z.enum(['JOB', 'COMMUNITY', 'CALL_OUT', 'EVENT', 'STORY', 'RECORD', 'REACTION', 'STATEMENT', 'INTERVIEW']);
+/** Spec section 3: the entity types, one per kind of post; and an interview's and a monitor's, which the spec does not list. */
+export const entityType = z.enum(['JOB', 'COMMUNITY', 'CALL_OUT', 'EVENT', 'STORY', 'RECORD', 'REACTION', 'STATEMENT', 'INTERVIEW', 'MONITOR']);
 export type EntityType = z.infer<typeof entityType>;
 
 export const ENTITY_TYPES: Record<PostKind, EntityType> = {
@@ -41,19 +43,21 @@ export const ENTITY_TYPE_LABELS: Record<EntityType, string> = {
   REACTION: 'Reaction',
   STATEMENT: 'Statement',
   INTERVIEW: 'Interview',
+  MONITOR: 'Monitor',
 };
 
 /** Who acted: the newest actors first (at most three) and how many distinct people in all. */
 export const notificationActors = z.object({ actors: z.array(author), total: z.number().int().min(1) });
+export type NotificationActors = z.infer<typeof notificationActors>;
 
-const notificationItem = {
+const notificationBase = {
   id: z.number().int(),
   entityType,
   entitySummary: z.string(),
   when: z.string(),
   isRead: z.boolean(),
-  who: notificationActors,
 };
+const notificationItem = { ...notificationBase, who: notificationActors };
 
 /**
  * One item of the feed: a group of notifications on one target ("Ana, Ben and 3 others liked
@@ -83,7 +87,19 @@ export const interviewAnswerView = z.object({
   interview: z.object({ id: z.number().int() }),
 });
 
-export const notificationView = z.discriminatedUnion('type', [postNotificationView, interviewInvitationView, interviewAnswerView]);
+/**
+ * New mentions of one's monitor, as one item until it is read ("12 new mentions for “Harbour
+ * PR”"): `mentions` counts them, `entitySummary` is the monitor's name. No `who`: nobody acted,
+ * items matched. It opens the monitor's page.
+ */
+export const monitorMentionView = z.object({
+  ...notificationBase,
+  type: z.literal('monitorMention'),
+  monitor: z.object({ id: z.number().int() }),
+  mentions: z.number().int().min(1),
+});
+
+export const notificationView = z.discriminatedUnion('type', [postNotificationView, interviewInvitationView, interviewAnswerView, monitorMentionView]);
 export type NotificationView = z.infer<typeof notificationView>;
 export type PostNotificationView = z.infer<typeof postNotificationView>;
 

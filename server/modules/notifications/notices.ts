@@ -29,7 +29,10 @@ export type PostNotice = NoticeBase & {
  */
 export type InterviewNotice = NoticeBase & { interviewId: number } & ({ type: 'interviewInvitation'; answerKind: QuestionKind } | { type: 'interviewAnswer' });
 
-export type Notice = PostNotice | InterviewNotice;
+/** ...or about a monitor of one's own: it found a mention. Nobody acted: an item matched. */
+export type MonitorNotice = Omit<NoticeBase, 'actorId'> & { type: 'monitorMention'; monitorId: number; actorId: null };
+
+export type Notice = PostNotice | InterviewNotice | MonitorNotice;
 
 /** A post as notices name it. `ownerId` is the person who hears about acts on it. */
 export type PostTarget = { id: number; kind: PostKind; ownerId: number; summary: string };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { NotificationList, NotificationView, PostNotificationView } from '../../../contracts/notifications.ts';
+import type { NotificationList, PostNotificationView } from '../../../contracts/notifications.ts';
 import { productModel } from '../../model.ts';
 import { metadata, useTestCore } from '../../testing/core.ts';
 import { useDemo } from '../../testing/demo.ts';
@@ -22,7 +22,7 @@ async function feed(who: Caller, query = ''): Promise<NotificationList> {
 const about = async (who: Caller, postId: number): Promise<PostNotificationView[]> =>
   (await feed(who, '?limit=100')).data.filter((item): item is PostNotificationView => 'post' in item && item.post.id === postId);
 const unread = async (who: Caller) => (await feed(who)).unreadCount;
-const names = (item: NotificationView) => item.who.actors.map((actor) => actor.name);
+const names = (item: PostNotificationView) => item.who.actors.map((actor) => actor.name);
 
 async function newCallout(who: Caller, content = 'Who can talk?'): Promise<number> {
   const response = await who.call('POST', '/api/v1/callouts', { title: 'Sources on housing', content });

@@ -2,6 +2,7 @@ import type { ProductEvent } from '../../../contracts/events/index.ts';
 import type { StoredEvent, Tx } from '../../events/types.ts';
 import type { ProcessorDefinition } from '../../projections/processor.ts';
 import { interviewAnswerNotice, interviewInvitationNotices, interviewSummary } from '../interviews/index.ts';
+import { MonitorOwners, createMonitorTable, isMention } from './monitors.ts';
 import { commentMentionNotices, commentNotices, commentSummary, likeNotices, ownerOf, postMentionNotices, postSummary } from './notices.ts';
 import { NotificationRows, createNotificationTables, type UnreadChange } from './rows.ts';
 import { findCommentTarget, findCommentTargets, findPostTarget, findPostTargets } from './targets.ts';
@@ -24,26 +25,28 @@ export function notificationsProcessor(options: NotificationsOptions = {}): Proc
     name: 'notifications',
     // Version 2 honours the in-app choices of the notification settings; 3 tells invited people
     // of interviews, on rows about an interview rather than a post; 4 tells of every answer on
-    // such rows, callout or not, one per answerer.
-    version: 4,
-    tables: ['notifications', 'notification_counters', 'notification_muted'],
+    // such rows, callout or not, one per answerer; 5 tells monitors' owners of their mentions.
+    version: 5,
+    tables: ['notifications', 'notification_counters', 'notification_muted', 'notification_monitors'],
     // Fifty milliseconds is still live for a badge, and a run of likes then costs one batch.
     gatherMs: 50,
-    createTables: createNotificationTables,
+    async createTables(trx, tables) {
+      await createNotificationTables(trx, tables);
+      await createMonitorTable(trx, tables);
+    },
     async handleBatch(trx, events, tables) {
       pending = [];
       const rows = new NotificationRows(trx, tables);
-      // In log order; a run of likes and unlikes, the bulk of the log, is a few statements in all.
+      const monitors = new MonitorOwners(trx, tables);
+      // In log order; a run of likes and unlikes, the bulk of the log, is a few statements in
+      // all, and so is a run of mentions, which the matcher records many at a time.
       for (let i = 0; i < events.length; ) {
-        let end = i;
-        while (end < events.length && isLikeToggle(events[end]!)) end += 1;
-        if (end > i) {
-          await reactToLikes(trx, rows, events.slice(i, end) as LikeToggle[]);
-          i = end;
-        } else {
-          await react(trx, rows, events[i]!);
-          i += 1;
-        }
+        const likes = runOf(events, i, isLikeToggle);
+        const mentions = runOf(events, i, isMention);
+        if (likes.length > 0) await reactToLikes(trx, rows, likes);
+        else if (mentions.length > 0) await rows.addAll(await monitors.noticesOf(mentions));
+        else await react(trx, rows, monitors, events[i]!);
+        i += Math.max(likes.length, mentions.length, 1);
       }
       const changes = await rows.settle();
       if (options.onChange) pending = changes;
@@ -58,6 +61,13 @@ export function notificationsProcessor(options: NotificationsOptions = {}): Proc
 type LikeToggle = StoredEvent<Extract<ProductEvent, { type: 'Liked' | 'Unliked' }>>;
 
 const isLikeToggle = (event: StoredEvent<ProductEvent>): event is LikeToggle => event.type === 'Liked' || event.type === 'Unliked';
+
+/** The events from `start` on that are all of one sort. */
+function runOf<T extends StoredEvent<ProductEvent>>(events: readonly StoredEvent<ProductEvent>[], start: number, belongs: (event: StoredEvent<ProductEvent>) => event is T): T[] {
+  let end = start;
+  while (end < events.length && belongs(events[end]!)) end += 1;
+  return events.slice(start, end) as T[];
+}
 
 /**
  * A run of like toggles, set-based, ending as one by one would: each act's stream (one person,
@@ -87,7 +97,7 @@ async function reactToLikes(trx: Tx, rows: NotificationRows, toggles: readonly L
   await rows.addAll(noticed.filter((entry) => last.get(entry.like.streamId) === entry.like));
 }
 
-async function react(trx: Tx, rows: NotificationRows, event: StoredEvent<ProductEvent>): Promise<void> {
+async function react(trx: Tx, rows: NotificationRows, monitors: MonitorOwners, event: StoredEvent<ProductEvent>): Promise<void> {
   const act = { cause: event.streamId };
   switch (event.type) {
     case 'PostCreated': {
@@ -142,6 +152,21 @@ async function react(trx: Tx, rows: NotificationRows, event: StoredEvent<Product
       // Sending again replaces what was sent, and its notification with it: one per answerer, unread again.
       await rows.withdrawCauses([event.streamId]);
       await rows.add(event.position, event.recordedAt, await interviewAnswerNotice(trx, event));
+      return;
+    case 'MonitorCreated':
+      await monitors.file(event.data.monitorId, event.data.accountId, event.data.createdBy, event.data.definition.name);
+      return;
+    case 'MonitorChanged':
+      await monitors.rename(event.data.monitorId, event.data.definition.name);
+      await rows.summarizeMonitor(event.data.monitorId, event.data.definition.name);
+      return;
+    case 'MonitorDeleted':
+      await monitors.remove(event.data.monitorId);
+      await rows.withdrawMonitors([event.data.monitorId]);
+      return;
+    case 'UserJoinedAccount':
+      // A monitor and its mentions belong to its account: one who moves on hears no more of it.
+      await rows.withdrawMonitors(await monitors.leave(event.data.userId, event.data.accountId));
       return;
     case 'NotificationPreferenceSet':
       await rows.setPreference(event.data.userId, event.data.notificationType, event.data.inApp);

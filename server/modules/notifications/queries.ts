@@ -14,7 +14,7 @@ import { authorOf } from '../posts/queries.ts';
 /** How many people a feed item names; `who.total` tells how many acted in all. */
 const ACTORS_SHOWN = 3;
 
-/** A row is about a post or about an interview, never both (the table checks it). */
+/** A row is about one post, interview or monitor (the table checks it). */
 type GroupRow = {
   id: number;
   group_key: string;
@@ -24,32 +24,38 @@ type GroupRow = {
   comment_summary: string | null;
   created_at: Date;
   is_read: boolean;
+  /** Distinct actors, and notifications, in the group. */
   total: number;
+  notices: number;
 } & (
-  | { type: PostNotificationType; post_id: number; post_kind: PostKind; interview_id: null; answer_kind: null }
-  | { type: 'interviewInvitation'; post_id: null; post_kind: null; interview_id: number; answer_kind: QuestionKind }
-  | { type: 'interviewAnswer'; post_id: null; post_kind: null; interview_id: number; answer_kind: null }
+  | { type: PostNotificationType; post_id: number; post_kind: PostKind }
+  | { type: 'interviewInvitation'; interview_id: number; answer_kind: QuestionKind }
+  | { type: 'interviewAnswer'; interview_id: number }
+  | { type: 'monitorMention'; monitor_id: number }
 );
 
 /**
  * A page of a person's feed: one item per group of visible notifications (likes and comments
  * on one target, one mention), newest activity first, each shown by its newest notification.
+ * A monitor's mentions group until read: the unread ones are one item, and each reading closes
+ * one (the rows it marked share its read time, which a rebuild gives back).
  */
 export async function listNotifications(db: Kysely<Database>, recipientId: number, page: { offset: number; limit: number }): Promise<NotificationList> {
   return untilRegistered({ data: [], offset: page.offset, hasMore: false, unreadCount: 0 }, async () => {
+    // n.*: while a new version of the processor rebuilds, the view still shows the old one's columns.
     const groups = await sql<GroupRow>`
-      select n.id, n.group_key, n.type, n.post_id, n.post_kind, n.interview_id, n.answer_kind, n.comment_id, n.parent_comment_id, n.entity_summary, n.comment_summary,
-             n.created_at, g.is_read, g.total
+      select n.*, g.is_read, g.total, g.notices
       from (
-        select max(id) as id, bool_and(read_at is not null) as is_read, count(distinct actor_id)::int as total
+        select max(id) as id, bool_and(read_at is not null) as is_read, count(distinct actor_id)::int as total, count(*)::int as notices
         from notifications where recipient_id = ${recipientId} and not hidden
-        group by group_key
+        group by group_key, case when type = 'monitorMention' then read_at end
       ) g
       join notifications n on n.id = g.id
       order by g.id desc
       offset ${page.offset} limit ${page.limit + 1}`.execute(db);
     const shown = groups.rows.slice(0, page.limit);
-    const actors = await newestActors(db, recipientId, shown.map((group) => group.group_key));
+    // A monitor's mentions have no actors to name.
+    const actors = await newestActors(db, recipientId, shown.flatMap((group) => (group.type === 'monitorMention' ? [] : [group.group_key])));
     return {
       data: shown.map((group) => toView(group, actors.get(group.group_key) ?? [])),
       offset: page.offset,
@@ -147,13 +153,9 @@ async function newestActors(db: Kysely<Database>, recipientId: number, groupKeys
 const COMMENT_TYPES: ReadonlySet<NotificationType> = new Set(['mentionOnComment', 'comment', 'commentAsReply', 'likeOnComment']);
 
 function toView(group: GroupRow, actors: Author[]): NotificationView {
-  const item = {
-    id: group.id,
-    entitySummary: group.entity_summary,
-    when: new Date(group.created_at).toISOString(),
-    isRead: group.is_read,
-    who: { actors, total: group.total },
-  };
+  const base = { id: group.id, entitySummary: group.entity_summary, when: new Date(group.created_at).toISOString(), isRead: group.is_read };
+  if (group.type === 'monitorMention') return { ...base, type: group.type, entityType: 'MONITOR', monitor: { id: group.monitor_id }, mentions: group.notices };
+  const item = { ...base, who: { actors, total: group.total } };
   if (group.type === 'interviewInvitation') {
     return { ...item, type: group.type, entityType: 'INTERVIEW', interview: { id: group.interview_id, answerKind: group.answer_kind } };
   }

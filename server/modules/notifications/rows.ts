@@ -27,22 +27,25 @@ export async function createNotificationTables(trx: Tx, tables: TableNames): Pro
       post_kind text,
       interview_id bigint,
       answer_kind text,
+      monitor_id bigint,
       comment_id bigint,
       parent_comment_id bigint,
-      actor_id bigint not null,
+      -- Null for a monitor's mention, which no one did.
+      actor_id bigint,
       cause text not null,
       entity_summary text not null,
       comment_summary text,
       created_at timestamptz not null,
       read_at timestamptz,
       hidden boolean not null default false,
-      -- About a post or about an interview, never both.
-      check ((post_id is null) <> (interview_id is null))
+      -- About one post, interview or monitor.
+      check (num_nonnulls(post_id, interview_id, monitor_id) = 1)
     )`.execute(trx);
-  // The feed groups one recipient's visible rows; withdrawals and new summaries find rows by act, post, interview or comment.
+  // The feed groups one recipient's visible rows; withdrawals and new summaries find rows by act, post, interview, monitor or comment.
   await sql`create index ${index('feed')} on ${sql.table(notifications)} (recipient_id, group_key, id) where not hidden`.execute(trx);
   await sql`create index ${index('post')} on ${sql.table(notifications)} (post_id)`.execute(trx);
   await sql`create index ${index('interview')} on ${sql.table(notifications)} (interview_id) where interview_id is not null`.execute(trx);
+  await sql`create index ${index('monitor')} on ${sql.table(notifications)} (monitor_id) where monitor_id is not null`.execute(trx);
   await sql`create index ${index('comment')} on ${sql.table(notifications)} (comment_id) where comment_id is not null`.execute(trx);
   await sql`create index ${index('parent_comment')} on ${sql.table(notifications)} (parent_comment_id) where parent_comment_id is not null`.execute(trx);
   await sql`create index ${index('cause')} on ${sql.table(notifications)} (cause)`.execute(trx);
@@ -55,6 +58,7 @@ type Counted = { recipient_id: number; counted: boolean };
 
 /** The columns that say what a notice is about; those of the other kind of subject stay null. */
 function subjectOf(notice: Notice) {
+  if ('monitorId' in notice) return { monitor_id: notice.monitorId };
   if ('interviewId' in notice) return { interview_id: notice.interviewId, answer_kind: notice.type === 'interviewInvitation' ? notice.answerKind : null };
   const { postId, postKind, commentId, parentCommentId, commentSummary } = notice;
   return { post_id: postId, post_kind: postKind, comment_id: commentId, parent_comment_id: parentCommentId, comment_summary: commentSummary };
@@ -116,12 +120,12 @@ export class NotificationRows {
     if (rows.length === 0) return;
     const inserted = await sql<{ id: number; recipient_id: number; counted: boolean }>`
       insert into ${sql.table(this.notifications)}
-        (id, recipient_id, type, group_key, post_id, post_kind, interview_id, answer_kind, comment_id, parent_comment_id, actor_id, cause,
+        (id, recipient_id, type, group_key, post_id, post_kind, interview_id, answer_kind, monitor_id, comment_id, parent_comment_id, actor_id, cause,
          entity_summary, comment_summary, created_at, read_at, hidden)
-      select n.id, n.recipient_id, n.type, n.group_key, n.post_id, n.post_kind, n.interview_id, n.answer_kind, n.comment_id, n.parent_comment_id, n.actor_id, n.cause,
+      select n.id, n.recipient_id, n.type, n.group_key, n.post_id, n.post_kind, n.interview_id, n.answer_kind, n.monitor_id, n.comment_id, n.parent_comment_id, n.actor_id, n.cause,
              n.entity_summary, n.comment_summary, n.created_at, r.read_at, coalesce(p.is_deleted, false)
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as n(
-        id bigint, recipient_id bigint, type text, group_key text, post_id bigint, post_kind text, interview_id bigint, answer_kind text, comment_id bigint,
+        id bigint, recipient_id bigint, type text, group_key text, post_id bigint, post_kind text, interview_id bigint, answer_kind text, monitor_id bigint, comment_id bigint,
         parent_comment_id bigint, actor_id bigint, cause text, entity_summary text, comment_summary text, created_at timestamptz)
       left join notification_reads r on r.notification_id = n.id
       left join posts p on p.id = n.post_id
@@ -150,6 +154,12 @@ export class NotificationRows {
     await this.withdraw(sql`comment_id = ${commentId} or parent_comment_id = ${commentId}`);
   }
 
+  /** Takes back what monitors' mentions caused: the monitor is gone, or its owner left its account. */
+  async withdrawMonitors(monitorIds: readonly number[]): Promise<void> {
+    if (monitorIds.length === 0) return;
+    await this.withdraw(sql`monitor_id = any(${monitorIds}::bigint[])`);
+  }
+
   /** A deleted post's notifications are hidden, and come back with it. */
   async hidePost(postId: number, hidden: boolean): Promise<void> {
     const changed = await sql<Counted>`
@@ -160,13 +170,15 @@ export class NotificationRows {
   }
 
   async summarizePost(postId: number, entitySummary: string): Promise<void> {
-    await sql`update ${sql.table(this.notifications)} set entity_summary = ${entitySummary}
-              where ${this.locked(sql`post_id = ${postId} and entity_summary <> ${entitySummary}`)}`.execute(this.trx);
+    await this.summarize(sql`post_id = ${postId}`, entitySummary);
   }
 
   async summarizeInterview(interviewId: number, entitySummary: string): Promise<void> {
-    await sql`update ${sql.table(this.notifications)} set entity_summary = ${entitySummary}
-              where ${this.locked(sql`interview_id = ${interviewId} and entity_summary <> ${entitySummary}`)}`.execute(this.trx);
+    await this.summarize(sql`interview_id = ${interviewId}`, entitySummary);
+  }
+
+  async summarizeMonitor(monitorId: number, entitySummary: string): Promise<void> {
+    await this.summarize(sql`monitor_id = ${monitorId}`, entitySummary);
   }
 
   async summarizeComment(commentId: number, commentSummary: string): Promise<void> {
@@ -213,6 +225,11 @@ export class NotificationRows {
     return counts
       .filter((row) => deltaOf(row.recipient_id) !== 0 || this.created.has(row.recipient_id))
       .map((row) => ({ recipientId: row.recipient_id, unreadCount: row.unread, notificationId: this.created.get(row.recipient_id) ?? null }));
+  }
+
+  private async summarize(subject: RawBuilder<unknown>, entitySummary: string): Promise<void> {
+    await sql`update ${sql.table(this.notifications)} set entity_summary = ${entitySummary}
+              where ${this.locked(sql`${subject} and entity_summary <> ${entitySummary}`)}`.execute(this.trx);
   }
 
   private async withdraw(condition: RawBuilder<unknown>): Promise<void> {

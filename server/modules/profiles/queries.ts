@@ -114,6 +114,7 @@ const NOTIFICATION_LABELS: Record<NotificationType, string> = {
   likeOnComment: 'Someone likes your comment',
   interviewAnswer: 'Someone answers your interview',
   interviewInvitation: 'Someone invites you to answer an interview',
+  monitorMention: 'A monitor you made finds new mentions',
 };
 
 /**

@@ -31,10 +31,20 @@ const feed: NotificationList = {
       who: { actors: [{ id: -12, name: 'Gail Guest', avatar: null, slug: '', type: 'person' }, jo], total: 2 },
       interview: { id: 9 },
     },
+    {
+      id: 196_608,
+      type: 'monitorMention',
+      entityType: 'MONITOR',
+      entitySummary: 'Harbour PR',
+      when: '2026-11-25T08:00:00Z',
+      isRead: false,
+      monitor: { id: 5 },
+      mentions: 12,
+    },
   ],
   offset: 0,
   hasMore: false,
-  unreadCount: 2,
+  unreadCount: 14,
 };
 let calls: { method: string; url: string }[];
 
@@ -59,7 +69,8 @@ function mount() {
   const panel = createRoute({ getParentRoute: () => root, path: '/notifications', component: () => <NotificationsPanel headingLevel={1} /> });
   const answering = createRoute({ getParentRoute: () => root, path: '/interviews/async/video/$id', component: () => <h1>Answering</h1> });
   const interview = createRoute({ getParentRoute: () => root, path: '/interviews/$id', component: () => <h1>Interview</h1> });
-  const router = createRouter({ routeTree: root.addChildren([panel, answering, interview]), history: createMemoryHistory({ initialEntries: ['/notifications'] }) });
+  const monitor = createRoute({ getParentRoute: () => root, path: '/monitor/$id', component: () => <h1>Monitor</h1> });
+  const router = createRouter({ routeTree: root.addChildren([panel, answering, interview, monitor]), history: createMemoryHistory({ initialEntries: ['/notifications'] }) });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -92,4 +103,17 @@ it('answers read "Gail Guest and Jo Reporter answered your interview “Rates an
   expect(await screen.findByRole('heading', { name: 'Interview' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/interviews/9');
   await vi.waitFor(() => expect(calls).toContainEqual({ method: 'PATCH', url: expect.stringContaining('/api/v1/notifications/131072/read') }));
+});
+
+it('a monitor’s mentions read "12 new mentions for “Harbour PR”" and open the monitor’s page, marked read', async () => {
+  const router = mount();
+  const item = await screen.findByRole('button', { name: /new mentions for/ });
+  expect(item).toHaveTextContent('12 new mentions for “Harbour PR”');
+  expect(within(item).getByRole('img', { name: 'Unread' })).toBeInTheDocument();
+  expect(within(item).getAllByText(/Harbour PR/)).toHaveLength(1);
+
+  await userEvent.click(item);
+  expect(await screen.findByRole('heading', { name: 'Monitor' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/monitor/5');
+  await vi.waitFor(() => expect(calls).toContainEqual({ method: 'PATCH', url: expect.stringContaining('/api/v1/notifications/196608/read') }));
 });

@@ -21,12 +21,13 @@ const TYPE_MARK: Record<NotificationType, { className: string; path: string }> =
   mentionOnComment: { className: 'mention', path: 'M16 12a4 4 0 1 1-1.2-2.8M16 8v5a2 2 0 0 0 4 0v-1a8 8 0 1 0-3 6.2' },
   interviewAnswer: { className: 'answer', path: 'M12 3a3 3 0 0 1 3 3v5a3 3 0 0 1-6 0V6a3 3 0 0 1 3-3zM6 11a6 6 0 0 0 12 0M12 17v4' },
   interviewInvitation: { className: 'answer', path: 'M4 6h16v12H4zM4 7l8 6 8-6' },
+  monitorMention: { className: 'monitor', path: 'M10.5 4a6.5 6.5 0 1 1 0 13 6.5 6.5 0 0 1 0-13zM20 20l-4.9-4.9' },
 };
 
 /**
  * Opens what a notification is about: the post in its modal (or the story page), scrolled to
  * the comment; an interview one is invited to, on its answering page; one's own interview
- * that was answered, on its page, where the answers are.
+ * that was answered, on its page, where the answers are; a monitor, on its page of mentions.
  */
 export function useOpenNotification(onOpened?: () => void) {
   const markRead = useMarkRead();
@@ -39,6 +40,7 @@ export function useOpenNotification(onOpened?: () => void) {
       const { id, answerKind } = notification.interview;
       void navigate({ to: answerKind === 'video' ? '/interviews/async/video/$id' : '/interviews/async/text/$id', params: { id: String(id) } });
     } else if (notification.type === 'interviewAnswer') void navigate({ to: '/interviews/$id', params: { id: String(notification.interview.id) } });
+    else if (notification.type === 'monitorMention') void navigate({ to: '/monitor/$id', params: { id: String(notification.monitor.id) } });
     else postModal.open(notification.post.kind, notification.post.id, { cid: notification.commentId ?? null });
   };
 }
@@ -46,10 +48,11 @@ export function useOpenNotification(onOpened?: () => void) {
 function NotificationItem({ notification, timezone, onOpen }: { notification: NotificationView; timezone: string; onOpen: () => void }) {
   const parts = notificationParts(notification);
   if (!parts) return null;
-  const lead = notification.who.actors[0];
+  // A monitor's mentions have no actor: the monitor's initials stand in.
+  const lead = 'who' in notification ? notification.who.actors[0] : { name: notification.entitySummary, avatar: null, type: 'company' as const };
   const mark = TYPE_MARK[notification.type];
-  // One about an interview names it in its sentence already.
-  const quote = 'interview' in notification ? null : notification.commentSummary || notification.entitySummary;
+  // One about an interview or a monitor names it in its sentence already.
+  const quote = 'post' in notification ? notification.commentSummary || notification.entitySummary : null;
   return (
     <li>
       <button type="button" className={`notification${notification.isRead ? '' : ' notification--unread'}`} onClick={onOpen}>
@@ -63,7 +66,7 @@ function NotificationItem({ notification, timezone, onOpen }: { notification: No
         </span>
         <span className="notification__body">
           <span className="notification__text">
-            <strong>{parts.actors}</strong> {parts.action}
+            <strong>{parts.lead}</strong> {parts.action}
           </span>
           {quote && <span className="notification__quote">“{quote}”</span>}
           <RelativeTime className="notification__time" value={notification.when} timezone={timezone} />

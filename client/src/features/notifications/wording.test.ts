@@ -58,6 +58,13 @@ describe('notification wording (spec sections 3 and 7)', () => {
     expect(notificationText(answers)).toBe('Gail Guest and Ben answered your interview “Heat and the grid”');
   });
 
+  it('monitorMention: "12 new mentions for “Harbour PR”", and "1 new mention" alone', () => {
+    const { post: _, who: __, ...item } = notification({ entitySummary: 'Harbour PR' });
+    const mentions = (count: number): NotificationView => ({ ...item, type: 'monitorMention', entityType: 'MONITOR', monitor: { id: 5 }, mentions: count });
+    expect(notificationText(mentions(12))).toBe('12 new mentions for “Harbour PR”');
+    expect(notificationText(mentions(1))).toBe('1 new mention for “Harbour PR”');
+  });
+
   it("an unsupported type logs 'Unsupported notification type' and shows nothing", () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(notificationText(notification({ type: 'poke' as PostNotificationView['type'] }))).toBeNull();
