@@ -12,6 +12,7 @@ import { registerInputSafety } from './http/input-safety.ts';
 import { requestIdFrom } from './http/request-context.ts';
 import { SecretUrls } from './http/secret-urls.ts';
 import { registerXhrGuard } from './http/xhr-guard.ts';
+import { registerMetrics, type MetricsOptions } from './metrics/endpoint.ts';
 import { auditRoutes } from './modules/admin/routes.ts';
 import { registerAuth } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -57,6 +58,8 @@ export type AppOptions = {
   uploads: { dir: string; maxImageBytes: number; maxVideoBytes: number };
   /** The longest video accepted, and who to tell when one is queued (this process's video worker). */
   video?: { maxSeconds: number; onQueued?: () => void };
+  /** Prometheus metrics and how they are protected (server/metrics); absent: not served. */
+  metrics?: MetricsOptions | null;
   /** Told of every route as it is registered (the tests that walk the whole API). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -80,6 +83,7 @@ export async function buildApp(core: Core, options: AppOptions) {
   registerErrorHandling(app);
   registerXhrGuard(app);
   registerInputSafety(app);
+  if (options.metrics) registerMetrics(app, core, { ...options.metrics, realtime: options.realtime ?? null });
   await app.register(fastifyCookie);
   registerAuth(app, core);
 

@@ -38,6 +38,8 @@ const schema = z.object({
   STREAM_API_URL: z.string().url().optional(),
   DEV_TOOLS: flag.optional(),
   SEED_DEMO: flag.optional(),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export type Config = {
@@ -72,6 +74,12 @@ export type Config = {
   seedDemo: boolean;
   /** Cookies only over HTTPS outside development. */
   secureCookies: boolean;
+  /**
+   * Prometheus metrics at /metrics (server/metrics): `token` asks every scrape for it as a bearer
+   * token, `port` serves them on a listener of their own on 127.0.0.1 instead of the app. Null:
+   * not served, which is what production gets with neither METRICS_TOKEN nor METRICS_PORT set.
+   */
+  metrics: { token: string | null; port: number | null } | null;
 };
 
 // The only place that reads process.env: everything else receives a Config.
@@ -115,5 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devTools: c.DEV_TOOLS ?? c.NODE_ENV !== 'production',
     seedDemo: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
     secureCookies: c.NODE_ENV === 'production',
+    // Unprotected metrics tell anyone who reaches the app how busy it is and what it runs on:
+    // production serves them only once they are protected; a development host serves them as they are.
+    metrics: c.METRICS_TOKEN || c.METRICS_PORT || c.NODE_ENV !== 'production' ? { token: c.METRICS_TOKEN ?? null, port: c.METRICS_PORT ?? null } : null,
   };
 }

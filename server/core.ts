@@ -52,7 +52,7 @@ export async function openCore<E extends AnyEvent>(options: CoreOptions<E>): Pro
   await migrateToLatest(database.db);
   const { log, model } = options;
   const wakeup = new Wakeup(database, (error) => log.warn({ err: error }, 'could not send the append wake-up'));
-  const onCommitted = () => wakeup.signal();
+  const onCommitted = (events: number) => wakeup.signal(events);
   const store = new EventStore<E>(database.db, new EventRegistry<E>(model.events), onCommitted);
   const commands = new CommandHandler<E>(database.db, store, model.inline, onCommitted);
   const processors = new ProcessorRunner<E>(database.db, store, model.processors, wakeup, log, options.runner);

@@ -46,7 +46,7 @@ export function createServices(
     ),
     linkRateLimit: testing ? new LinkRateLimit(core.redis, LINK_TEST_LIMIT, `interview-links-test-${process.pid}-${Math.random().toString(36).slice(2)}`) : new LinkRateLimit(core.redis),
     messageSends: testing ? new MessageSendLimit(core.redis, SEND_TEST_LIMIT, `message-sends-test-${process.pid}-${Math.random().toString(36).slice(2)}`) : new MessageSendLimit(core.redis, { points: config.messagesPerMinute ?? DEFAULT_SEND_LIMIT.points, seconds: 60 }),
-    likes: new LikeToggles(core.database.db, () => core.wakeup.signal()),
+    likes: new LikeToggles(core.database.db, (events) => core.wakeup.signal(events)),
     publicUrl: config.publicUrl,
     secureCookies: config.secureCookies,
     devTools: config.devTools,

@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   driver: 'postgres' | 'pglite';
   /** The embedded database itself, for dumping a data directory (the test template). */
   pglite?: PGlite;
+  /** The connection pool, read by the metrics (PostgreSQL only: PGlite is one connection). */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   /** Subscribes to a channel; resolves to an unsubscribe function. */
   listen(channel: string, onMessage: () => void): Promise<() => Promise<void>>;
   notify(channel: string): Promise<void>;
@@ -45,6 +47,7 @@ function openPostgres(url: string): DatabaseHandle {
   return {
     db,
     driver: 'postgres',
+    pool,
     async listen(channel, onMessage) {
       let client: pg.Client | null = null;
       let stopped = false;

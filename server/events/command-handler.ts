@@ -90,7 +90,7 @@ export class CommandHandler<E extends AnyEvent> {
     private readonly db: Kysely<Database>,
     private readonly store: EventStore<E>,
     private readonly inline: readonly InlineProjection<E>[],
-    private readonly onCommitted: () => void,
+    private readonly onCommitted: (events: number) => void,
   ) {}
 
   /** Runs one command in a transaction of its own. */
@@ -122,7 +122,7 @@ export class CommandHandler<E extends AnyEvent> {
           appended = unit.appended.length;
           return value;
         });
-        if (appended > 0) this.onCommitted();
+        if (appended > 0) this.onCommitted(appended);
         return result;
       } catch (error) {
         if (!(error instanceof Conflict) || !retryConflicts || attempt >= ATTEMPTS) throw error;

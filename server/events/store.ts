@@ -30,8 +30,8 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
   constructor(
     private readonly db: Executor,
     readonly registry: EventRegistry<E>,
-    /** Called after events are committed, to wake the processors. */
-    private readonly onCommitted: () => void,
+    /** Called with how many events were committed, to wake the processors. */
+    private readonly onCommitted: (events: number) => void,
   ) {
     this.groupCommit = appendBatcher(db);
   }
@@ -44,7 +44,7 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
     if (events.length === 0) return [];
     const request = this.request(streamId, expected, events, metadata);
     const rows = await this.groupCommit.submit(request);
-    this.onCommitted();
+    this.onCommitted(rows.length);
     return this.stored(request, events, rows, metadata);
   }
 

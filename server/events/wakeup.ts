@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../db/connect.ts';
+import { eventsAppended } from '../metrics/process.ts';
 
 const CHANNEL = 'events_appended';
 
@@ -6,7 +7,8 @@ const CHANNEL = 'events_appended';
  * Tells processors that the log moved. Local processors hear it at once; other processes hear
  * a NOTIFY sent after commit, never inside the append's transaction (a NOTIFY there takes a
  * global lock through commit and serialises every writer). Bursts collapse into at most one
- * NOTIFY per interval. Processors also poll, so a lost wake-up only costs latency.
+ * NOTIFY per interval. Processors also poll, so a lost wake-up only costs latency. Every commit
+ * that appends reports here, so here the appended events are counted for the metrics.
  */
 export class Wakeup {
   private readonly listeners = new Set<() => void>();
@@ -30,7 +32,9 @@ export class Wakeup {
     return () => this.listeners.delete(listener);
   }
 
-  signal(): void {
+  /** `events` were just committed to the log. */
+  signal(events: number): void {
+    eventsAppended.inc(events);
     this.wakeLocal();
     if (this.trailing) return;
     const wait = this.lastNotifyAt + this.intervalMs - Date.now();

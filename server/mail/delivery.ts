@@ -6,7 +6,8 @@ import { createMailTransport, type DkimKey } from './transport.ts';
 type Logger = { warn(obj: object, msg: string): void };
 
 const BATCH = 20;
-const GIVE_UP_AFTER = 10;
+/** Tries a mail has before it stays unsent for good: past them, it no longer waits in the queue. */
+export const GIVE_UP_AFTER = 10;
 
 /**
  * Sends queued mail over SMTP. Rows are claimed with SKIP LOCKED, so any number of processes

@@ -12,7 +12,7 @@ export const TEST_PUBLIC_URL = 'http://pressroom.test';
 /** The real app on a test core, without a built client unless given one; development tools on. */
 export async function buildTestApp(
   core: Core<any>,
-  options: { limits?: AuthLimits; devTools?: boolean; uploads?: Partial<AppOptions['uploads']>; video?: AppOptions['video']; realtime?: AppOptions['realtime']; clientDir?: string; onRoute?: AppOptions['onRoute']; log?: { level: string; destination: NonNullable<AppOptions['logDestination']> } } = {},
+  options: { limits?: AuthLimits; devTools?: boolean; uploads?: Partial<AppOptions['uploads']>; video?: AppOptions['video']; realtime?: AppOptions['realtime']; clientDir?: string; onRoute?: AppOptions['onRoute']; metrics?: AppOptions['metrics']; log?: { level: string; destination: NonNullable<AppOptions['logDestination']> } } = {},
 ) {
   const services = createServices(
     core,
@@ -21,7 +21,7 @@ export async function buildTestApp(
   );
   // Uploads go to the test's directory, or else to one of this app's own that goes when it closes.
   const dir = options.uploads?.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pressroom-uploads-'));
-  const app = await buildApp(core, { logLevel: options.log?.level ?? process.env.TEST_LOG_LEVEL ?? 'silent', logDestination: options.log?.destination, services, realtime: options.realtime ?? null, clientDir: options.clientDir, onRoute: options.onRoute, uploads: { ...loadConfig({}).uploads, ...options.uploads, dir }, video: options.video });
+  const app = await buildApp(core, { logLevel: options.log?.level ?? process.env.TEST_LOG_LEVEL ?? 'silent', logDestination: options.log?.destination, services, realtime: options.realtime ?? null, clientDir: options.clientDir, onRoute: options.onRoute, metrics: options.metrics, uploads: { ...loadConfig({}).uploads, ...options.uploads, dir }, video: options.video });
   if (!options.uploads?.dir) app.addHook('onClose', async () => fs.rmSync(dir, { recursive: true, force: true }));
   return app;
 }

@@ -17,11 +17,13 @@ export type LikeState = { liked: boolean; likesCount: number };
 export class LikeToggles {
   private readonly batcher: Batcher<ToggleRequest, LikeState>;
 
-  constructor(db: Executor, private readonly onCommitted: () => void) {
+  constructor(db: Executor, private readonly onCommitted: (events: number) => void) {
     this.batcher = new Batcher<ToggleRequest, LikeState>(
       async (requests): Promise<Outcome<LikeState>[]> => {
         const rows = await toggleLikes(db, requests);
-        if (rows.some((row) => row.changed)) this.onCommitted();
+        // Each changed toggle appended its Liked or Unliked event.
+        const appended = rows.filter((row) => row.changed).length;
+        if (appended > 0) this.onCommitted(appended);
         return rows.map((row) => (row.found ? { ok: { liked: row.liked, likesCount: row.likes_count ?? 0 } } : { error: new NotFound(`No such ${requests[row.ord - 1]!.targetKind}.`) }));
       },
       {
