@@ -115,7 +115,7 @@ test('one post of each kind through the composer: bad input shows the spec’s m
   dialog = await startPost(page, 'Video update');
   await dialog.getByLabel('Content').fill(`Video update ${stamp} from the newsroom`);
   await dialog.getByRole('button', { name: 'Post', exact: true }).click();
-  await expect(dialog.getByText('Video is required')).toBeVisible();
+  await expect(dialog.getByText('Add a video to your video update')).toBeVisible();
   await dialog.getByLabel('Add video').setInputFiles(VIDEO);
   await expect(dialog.getByRole('button', { name: 'Remove' })).toBeVisible();
   await publish(page, dialog, 'Video update published');

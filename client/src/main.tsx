@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { installReadableErrors } from '../../contracts/error-map.ts';
 import { App } from './App.tsx';
 import { configureApi } from './lib/api/index.ts';
 import { purgeExpiredStorage } from './lib/storage.ts';
@@ -10,6 +11,8 @@ import './ui/tokens.css';
 import './styles.css';
 
 purgeExpiredStorage();
+// Forms judge drafts with the API's own schemas: their lines read as the server's do.
+installReadableErrors();
 
 configureApi({
   notify: showToast,

@@ -10,6 +10,8 @@ const dateTime = (label: string) =>
   z.iso.datetime({ offset: true, message: `${label} must be a date and time` }).nullable().optional().transform((value) => value ?? null);
 /** An uploaded file, given by its id or as the `{id, ...}` an upload answered with. */
 const uploadRef = z.union([z.number().int().positive(), z.object({ id: z.number().int().positive() }).transform((upload) => upload.id)]);
+/** The video a post of this kind is made of: left out, it says what to do rather than "Video is required". */
+const videoOf = (kind: string) => z.union(uploadRef.options, { error: (issue) => (issue.input == null ? `Add a video to your ${kind}` : undefined) });
 const imagePath = z.string().trim().max(2048).nullable().optional().transform((value) => value || null);
 
 /** Who sees the post and who it is published as (spec: communities, userTypes, saveAs). */
@@ -66,9 +68,9 @@ export const jobBody = z.object({
   ...targeting,
 });
 
-export const recordBody = z.object({ video: uploadRef, content: richText('Content').default(''), ...targeting });
-export const reactionBody = recordBody.extend({ url: optionalUrlField().optional() });
-export const statementBody = reactionBody;
+export const recordBody = z.object({ video: videoOf('video update'), content: richText('Content').default(''), ...targeting });
+export const reactionBody = recordBody.extend({ video: videoOf('reaction'), url: optionalUrlField().optional() });
+export const statementBody = recordBody.extend({ video: videoOf('statement'), url: optionalUrlField().optional() });
 
 export const storyBody = z.object({
   articleKind,

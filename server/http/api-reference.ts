@@ -19,6 +19,12 @@ const errorBody = {
   description: 'Every refusal has this shape: `errors` lists what is wrong with the input, one line a field, in words meant for a person; `detail` says why anything else was refused.',
   properties: {
     errors: { type: 'array', items: { type: 'string' }, examples: [['Title is required', 'Deadline must be in the future']] },
+    fields: {
+      type: 'object',
+      description: 'For input that fails its schema: the lines of `errors` by the path of the input they are about, for showing beside it.',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+      examples: [{ title: ['Title is required'], 'questions.1.text': ['Question 2 is required'] }],
+    },
     detail: { type: 'string', examples: ['Sorry, you are not permitted to do this.'] },
   },
   additionalProperties: false,

@@ -25,7 +25,7 @@ describe('the error catalogue', () => {
   it("Invalid news article type: 'Invalid type'", async () => {
     const response = await admin.call('POST', '/api/v1/stories', { articleKind: 'gossip', title: 'Story', content: 'Text' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errors: ['articleKind: Invalid type'] });
+    expect(response.json()).toEqual({ errors: ['Invalid type'], fields: { articleKind: ['Invalid type'] } });
   });
 
   it("Unsupported post type: 'Unsupported type'", async () => {
@@ -37,7 +37,8 @@ describe('the error catalogue', () => {
   it("Invalid URL: 'Url is not valid', or the field's label before 'is not a valid url'", async () => {
     const response = await pr.call('POST', '/api/v1/jobs', { title: 'Editor', description: 'Join us', url: 'not a url' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toContainEqual(expect.stringMatching(/^url: (Url is not valid|.+ is not a valid url)$/));
+    expect(response.json().errors).toContainEqual(expect.stringMatching(/^(Url is not valid|.+ is not a valid url)$/));
+    expect(response.json().fields.url).toEqual([expect.stringMatching(/^(Url is not valid|.+ is not a valid url)$/)]);
   });
 
   it('Other 4xx: the answer carries its lines or its detail for the toast', async () => {

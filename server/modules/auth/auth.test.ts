@@ -89,7 +89,7 @@ describe('sign-up, current user, sign-out', () => {
     expect((await call('GET', '/api/v1/current_user/info', { token: pr.token })).json().roles).toEqual(['pr']);
     const refused = await call('POST', '/api/v1/auth/sign_up', { body: newPerson({ role: 'admin' }) });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors[0]).toMatch(/^role: /);
+    expect(refused.json().errors).toEqual(['Role must be one of journo, pr, expert']);
   });
 
   it('refuses a duplicate email, however cased, with 409 and writes nothing', async () => {
@@ -104,24 +104,24 @@ describe('sign-up, current user, sign-out', () => {
   it('lists every problem of a malformed body, one line each', async () => {
     const response = await call('POST', '/api/v1/auth/sign_up', { body: { email: 'not-an-email', password: 'x', firstname: '' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual(expect.arrayContaining(['email: Email is not valid', 'firstname: First name is required', expect.stringMatching(/^lastname: /)]));
+    expect(response.json().errors).toEqual(expect.arrayContaining(['Email is not valid', 'First name is required', 'Last name is required']));
   });
 
   it('refuses weak passwords with the reasons, and creates nothing', async () => {
     const users = await count('users');
     const short = await call('POST', '/api/v1/auth/sign_up', { body: newPerson({ password: 'short' }) });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ errors: ['password: Password must be at least 8 characters'] });
+    expect(short.json()).toEqual({ errors: ['Password must be at least 8 characters'], fields: { password: ['Password must be at least 8 characters'] } });
     const personal = await call('POST', '/api/v1/auth/sign_up', { body: newPerson({ lastname: 'Fitzgerald', password: 'fitzgerald2026' }) });
     expect(personal.statusCode).toBe(400);
-    expect(personal.json()).toEqual({ errors: ['password: Password must not contain your name or email'] });
+    expect(personal.json()).toEqual({ errors: ['Password must not contain your name or email'], fields: { password: ['Password must not contain your name or email'] } });
     expect(await count('users')).toBe(users);
   });
 
   it('names every problem of the form in one answer, the password’s among them', async () => {
     const response = await call('POST', '/api/v1/auth/sign_up', { body: { email: 'not-an-email', password: 'short', firstname: 'Sam' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual(['email: Email is not valid', expect.stringMatching(/^lastname: /), 'password: Password must be at least 8 characters']);
+    expect(response.json().errors).toEqual(['Email is not valid', 'Last name is required', 'Password must be at least 8 characters']);
   });
 
   it('records the fact, never the secret, in the log', async () => {

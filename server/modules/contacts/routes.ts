@@ -174,12 +174,12 @@ export function contactRoutes(core: Core): FastifyPluginAsyncZod {
         try {
           mapping = JSON.parse(field('mapping') ?? '');
         } catch {
-          throw refuse(['mapping: Map the columns of the file to fields']);
+          throw refuse(['Map the columns of the file to fields']);
         }
         const parsed = importMapping.safeParse(mapping);
-        if (!parsed.success) throw refuse(parsed.error.issues.map((issue) => `mapping${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message}`));
+        if (!parsed.success) throw refuse(parsed.error.issues.map((issue) => issue.message));
         const fields = Object.values(parsed.data);
-        if (!fields.includes('name') && !fields.includes('firstName') && !fields.includes('lastName')) throw refuse(['mapping: Map a column to the name']);
+        if (!fields.includes('name') && !fields.includes('firstName') && !fields.includes('lastName')) throw refuse(['Map a column to the name']);
         const report = await importRows(core, member, metadata, readRows(part.file, parsed.data));
         if (part.file.truncated) throw new ValidationFailed([`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; the rows before the cut were imported`], 413);
         return report;

@@ -95,6 +95,6 @@ describe('"select all" on the contacts table', () => {
     expect(both.json().errors).toEqual(['Name the people or a filter, not both']);
     const unknown = await pat.call('POST', '/api/v1/contacts/tags', { filter: { colour: 'red' }, tag: 'x' });
     expect(unknown.statusCode).toBe(400);
-    expect((await pat.call('POST', '/api/v1/contacts/tags', { filter: {}, tag: ' ' })).json().errors).toEqual(['tag: Write a tag']);
+    expect((await pat.call('POST', '/api/v1/contacts/tags', { filter: {}, tag: ' ' })).json().errors).toEqual(['Write a tag']);
   });
 });

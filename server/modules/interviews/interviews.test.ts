@@ -288,7 +288,7 @@ describe('permissions (spec section 6, enforced by the server)', () => {
     expect(await ids('awaiting')).not.toContain(id);
     expect(await ids('questions')).toContain(id);
     expect(await ids('my', pat)).toContain(id);
-    expect((await as(pat, 'GET', '/api/v1/interviews?list=nonsense')).json()).toEqual({ errors: ['list: Invalid type'] });
+    expect((await as(pat, 'GET', '/api/v1/interviews?list=nonsense')).json()).toEqual({ errors: ['Invalid type'], fields: { list: ['Invalid type'] } });
   });
 });
 

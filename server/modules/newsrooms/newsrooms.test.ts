@@ -68,12 +68,12 @@ describe('creating a newsroom', () => {
     expect(answer.statusCode).toBe(400);
     expect(answer.json().errors.sort()).toEqual(
       [
-        'links.twitter: This is not a Twitter url',
-        'links.facebook: This is not a Facebook url',
-        'links.linkedIn: This is not a LinkedIn url',
-        'links.instagram: This is not a Instagram url',
-        'links.youtube: This is not a Youtube url',
-        'links.website: Url is not valid',
+        'This is not a Twitter url',
+        'This is not a Facebook url',
+        'This is not a LinkedIn url',
+        'This is not a Instagram url',
+        'This is not a Youtube url',
+        'Url is not valid',
       ].sort(),
     );
   });
@@ -88,7 +88,7 @@ describe('creating a newsroom', () => {
     expect(reserved.statusCode).toBe(400);
     const garbage = await demo.pr.call('POST', '/api/v1/newsrooms', { companyId: company.id, name: 'x', brandColour: 'blue', languages: ['English'] });
     expect(garbage.statusCode).toBe(400);
-    expect(garbage.json().errors).toEqual(expect.arrayContaining(['brandColour: Brand colour must be a colour like #1d4ed8']));
+    expect(garbage.json().errors).toEqual(expect.arrayContaining(['Brand colour must be a colour like #1d4ed8']));
   });
 
   it('is only for people who answer for the company (or the platform’s admins)', async () => {

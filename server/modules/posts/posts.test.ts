@@ -95,13 +95,13 @@ describe('what a post holds', () => {
     expect(job.url).toBe('https://bugle.example.com/apply');
     const bad = await journalist.call('POST', '/api/v1/jobs', { ...KINDS.jobs.create(), url: 'not a url' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual(['url: Url is not valid']);
+    expect(bad.json().errors).toEqual(['Url is not valid']);
   });
 
   it('needs a timezone for an event’s start and end', async () => {
     const response = await journalist.call('POST', '/api/v1/events', { type: 'online', name: 'Briefing', start: future(1) });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual(['timezone: Timezone is required for the start and end']);
+    expect(response.json().errors).toEqual(['Timezone is required for the start and end']);
   });
 
   it('sanitises rich text and resolves mentions', async () => {

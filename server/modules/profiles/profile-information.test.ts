@@ -22,7 +22,7 @@ describe('contact channels (Profile information)', () => {
   it.each([['phone 123'], ['+61 400 000 00-'], ['++61 400'], ['(02)']])('refuses %j: "Phone ... ending in a digit"', async (phone) => {
     const response = await journalist.call('PATCH', `${JO}/contacts`, { home: phone });
     expect(response.statusCode).toBe(400);
-    expect(errorsOf(response)).toEqual(['home: Phone is not valid']);
+    expect(errorsOf(response)).toEqual(['Phone is not valid']);
   });
 
   it('refuses a body with nothing to change', async () => {
@@ -72,7 +72,8 @@ describe('links (Social media profiles)', () => {
   ])('refuses %s %j with "%s"', async (type, url, message) => {
     const response = await journalist.call('PATCH', `${JO}/links`, { [type]: url });
     expect(response.statusCode).toBe(400);
-    expect(errorsOf(response)).toEqual([`${type}: ${message}`]);
+    expect(errorsOf(response)).toEqual([message]);
+    expect(response.json().fields).toEqual({ [type]: [message] });
   });
 
   it('refuses the whole change when one link is bad: nothing is half-saved', async () => {

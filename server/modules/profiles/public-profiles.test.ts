@@ -70,6 +70,6 @@ describe('a company’s page', () => {
     expect((await guest('/api/v1/companies')).statusCode).toBe(401);
     const bad = await admin.call('POST', '/api/v1/companies', { name: '', website: 'no' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual(['name: Name is required', 'website: Url is not valid']);
+    expect(bad.json().errors).toEqual(['Name is required', 'Url is not valid']);
   });
 });

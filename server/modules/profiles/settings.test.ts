@@ -72,13 +72,13 @@ describe('the basic tab', () => {
   it('refuses bad input with a line per problem, and stores nothing', async () => {
     const before = (await typesOn(journalist.id)).length;
     const cases: [string, object, string][] = [
-      ['name/first', { firstname: ' ' }, 'firstname: First name is required'],
-      ['name/last', { lastname: '' }, 'lastname: Last name is required'],
-      ['timezone', { timezone: 'Mars/Olympus' }, 'timezone: Timezone is not valid'],
-      ['timezone', { timezone: '+10:00' }, 'timezone: Timezone is not valid'],
-      ['country', { id: 'ZZ' }, 'id: Country must be a two-letter country code'],
-      ['country', { id: 'Australia' }, 'id: Country must be a two-letter country code'],
-      ['beats', { ids: [356, 5] }, 'ids.1: No such beat'],
+      ['name/first', { firstname: ' ' }, 'First name is required'],
+      ['name/last', { lastname: '' }, 'Last name is required'],
+      ['timezone', { timezone: 'Mars/Olympus' }, 'Timezone is not valid'],
+      ['timezone', { timezone: '+10:00' }, 'Timezone is not valid'],
+      ['country', { id: 'ZZ' }, 'Country must be a two-letter country code'],
+      ['country', { id: 'Australia' }, 'Country must be a two-letter country code'],
+      ['beats', { ids: [356, 5] }, 'No such beat'],
     ];
     for (const [path, body, line] of cases) {
       const response = await journalist.call('PATCH', `${JO}/${path}`, body);

@@ -108,7 +108,7 @@ export function PostComposer({ kind, post, communityId, onSaved, onCancel, onDir
       onSaved(id);
     } catch (error) {
       const lines = error instanceof ApiError ? linesOf(error) : [String(error)];
-      setServerErrors(placeServerErrors(lines, shown));
+      setServerErrors(placeServerErrors(lines, shown, error instanceof ApiError ? error.fields : {}));
     } finally {
       setSaving(false);
     }

@@ -41,7 +41,7 @@ describe('the composer judges a post as the API does (spec section 5)', () => {
   });
 
   it('a video update needs its video', () => {
-    expect(judge('record', values({ content: 'Hello' }), TZ)).toEqual({ ok: false, errors: { fields: { video: 'Video is required' }, form: [] } });
+    expect(judge('record', values({ content: 'Hello' }), TZ)).toEqual({ ok: false, errors: { fields: { video: 'Add a video to your video update' }, form: [] } });
     const held = { id: 9, type: 'video' as const, path: '/uploads/9.mp4', thumbnail: null };
     expect(judge('statement', values({ video: held, url: 'example.com/statement' }), TZ)).toMatchObject({ ok: true, body: { video: 9, url: 'https://example.com/statement' } });
   });
@@ -53,13 +53,14 @@ describe('the composer judges a post as the API does (spec section 5)', () => {
 });
 
 describe('server lines by their fields', () => {
-  it('places "field: message" and "<Label> ..." lines by their field, the rest on the form', () => {
+  it('places lines by the field the answer ties them to or whose label starts them, the rest on the form', () => {
     const placed = placeServerErrors(
-      ['title: Title is required', 'type: Invalid option', 'Content is required', 'Community 4 does not exist'],
+      ['Title is required', 'Type must be one of online, offline', 'Content is required', 'Community 4 does not exist'],
       ['title', 'content', 'eventType'],
+      { title: ['Title is required'], type: ['Type must be one of online, offline'] },
     );
     expect(placed).toEqual({
-      fields: { title: 'Title is required', eventType: 'Invalid option', content: 'Content is required' },
+      fields: { title: 'Title is required', eventType: 'Type must be one of online, offline', content: 'Content is required' },
       form: ['Community 4 does not exist'],
     });
   });

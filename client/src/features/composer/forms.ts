@@ -11,6 +11,7 @@ import {
   statementBody,
   storyBody,
 } from '../../../../contracts/posts/payloads.ts';
+import { placeLines, type FieldLines } from '../../lib/api/index.ts';
 import { dayjs } from '../../lib/format/index.ts';
 import { htmlToText, textToHtml } from './richText.ts';
 
@@ -255,8 +256,6 @@ export function rawBodyOf(kind: PostKind, values: ComposerValues, userTimezone: 
 /** Problems to show: by field where a field is named, the rest above the buttons. */
 export type ComposerErrors = { fields: Partial<Record<FieldName, string>>; form: string[] };
 
-const REQUIRED_UPLOAD = 'Video is required';
-
 export type Judged<K extends PostKind> = { ok: true; body: PostBody<K> } | { ok: false; errors: ComposerErrors };
 
 /** The composer's values judged by the kind's request schema: the body to send, or what is wrong. */
@@ -267,28 +266,26 @@ export function judge<K extends PostKind>(kind: K, values: ComposerValues, userT
   for (const issue of parsed.error.issues) {
     const key = issue.path[0];
     const field = typeof key === 'string' ? (BODY_KEY_TO_FIELD[key] ?? (key as FieldName)) : undefined;
-    // A missing upload fails as "expected number": say what the person must do instead.
-    const message = field === 'video' && issue.code === 'invalid_union' ? REQUIRED_UPLOAD : issue.message;
-    if (field && field in FIELD_LABELS) errors.fields[field] ??= message;
-    else errors.form.push(message);
+    if (field && field in FIELD_LABELS) errors.fields[field] ??= issue.message;
+    else errors.form.push(issue.message);
   }
   return { ok: false, errors };
 }
 
 /**
- * The server's error lines placed like the client's: "title: Title is required" by its field,
- * "Content is required" by the field whose label starts it, anything else for the whole form.
+ * The server's error lines placed like the client's: by the field the answer ties each to, or
+ * by the field whose label starts it ("Content is required"), anything else for the whole form.
  */
-export function placeServerErrors(lines: string[], shown: readonly FieldName[]): ComposerErrors {
+export function placeServerErrors(lines: readonly string[], shown: readonly FieldName[], fields: FieldLines = {}): ComposerErrors {
   const errors: ComposerErrors = { fields: {}, form: [] };
-  for (const line of lines) {
-    const prefixed = /^([\w.]+): (.*)$/.exec(line);
-    const key = prefixed?.[1]?.split('.')[0];
-    const named = key ? (BODY_KEY_TO_FIELD[key] ?? (key as FieldName)) : undefined;
-    if (named && shown.includes(named)) {
-      errors.fields[named] ??= prefixed![2]!;
-      continue;
-    }
+  const { byPath, rest } = placeLines(lines, fields);
+  for (const [path, said] of Object.entries(byPath)) {
+    const key = path.split('.')[0]!;
+    const named = BODY_KEY_TO_FIELD[key] ?? (key as FieldName);
+    if (shown.includes(named)) errors.fields[named] ??= said[0]!;
+    else errors.form.push(...said);
+  }
+  for (const line of rest) {
     const labelled = shown.find((field) => line.startsWith(`${FIELD_LABELS[field]} `));
     if (labelled) errors.fields[labelled] ??= line;
     else errors.form.push(line);

@@ -27,7 +27,7 @@ export function AddToListModal({ open, members, count, onClose, onDone }: { open
       setName('');
       onDone();
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.errors.length ? error.errors.map((line) => line.replace(/^name: /, '')) : [error.message]);
+      if (error instanceof ApiError) setErrors(error.errors.length ? error.errors : [error.message]);
     }
   };
 
@@ -77,7 +77,7 @@ function TagModal({ open, members, count, onClose, onDone }: { open: boolean; me
       setTag('');
       onDone();
     } catch (failure) {
-      if (failure instanceof ApiError) setError(failure.errors.map((line) => line.replace(/^tag: /, '')).join(' ') || failure.message);
+      if (failure instanceof ApiError) setError(failure.errors.join(' ') || failure.message);
     }
   };
   return (

@@ -68,8 +68,13 @@ afterEach(() => {
 
 describe('the add-contact form', () => {
   // Typing four fields takes a while on a loaded machine.
-  it('shows each of the server’s 422 lines beside the field it names, and no toast', { timeout: 20_000 }, async () => {
-    answer(() => json(422, { errors: ['phones.mobile: Phone is not valid', 'links.twitter: This is not a Twitter url', 'emails.0: Email is not valid'] }));
+  it('shows each of the server’s 400 lines beside the field it is about, and no toast', { timeout: 20_000 }, async () => {
+    answer(() =>
+      json(400, {
+        errors: ['Phone is not valid', 'This is not a Twitter url', 'Email is not valid'],
+        fields: { 'phones.mobile': ['Phone is not valid'], 'links.twitter': ['This is not a Twitter url'], 'emails.0': ['Email is not valid'] },
+      }),
+    );
     mount(null);
     const user = userEvent.setup({ delay: null });
     const dialog = await screen.findByRole('dialog', { name: 'Add contact' });

@@ -93,7 +93,7 @@ export function ContactFormModal({ open, contact, onClose }: ContactFormModalPro
       onClose();
       if (!contact) void navigate({ to: '/contacts/$id', params: { id: String(view.id) } });
     } catch (failure) {
-      if (failure instanceof ApiError) setErrors(fieldErrors(failure.errors.length ? failure.errors : [failure.detail ?? failure.message]));
+      if (failure instanceof ApiError) setErrors(fieldErrors(failure.errors.length ? failure.errors : [failure.detail ?? failure.message], failure.fields));
     }
   };
 

@@ -50,15 +50,24 @@ describe('the contact form', () => {
 });
 
 describe('the server’s lines beside their fields', () => {
-  const errors = fieldErrors([
-    'Name is required',
-    'emails.1: Email is not valid',
-    'phones.mobile: Phone is not valid',
-    'links.twitter: This is not a Twitter url',
-    'addresses.postal.country: Country must be a two-letter country code',
-    'outlets.3: Outlet must be at most 200 characters',
-    'This person keeps their own profile: only tags and email addresses can be changed here',
-  ]);
+  const errors = fieldErrors(
+    [
+      'Name is required',
+      'Email is not valid',
+      'Phone is not valid',
+      'This is not a Twitter url',
+      'Country must be a two-letter country code',
+      'Outlet must be at most 200 characters',
+      'This person keeps their own profile: only tags and email addresses can be changed here',
+    ],
+    {
+      'emails.1': ['Email is not valid'],
+      'phones.mobile': ['Phone is not valid'],
+      'links.twitter': ['This is not a Twitter url'],
+      'addresses.postal.country': ['Country must be a two-letter country code'],
+      'outlets.3': ['Outlet must be at most 200 characters'],
+    },
+  );
 
   it('places each line on the field it names, with the spec’s words', () => {
     expect(errorOf(errors, 'name')).toBe('Name is required');

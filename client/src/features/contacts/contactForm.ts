@@ -1,5 +1,6 @@
 import type { ContactInput, ContactView } from '../../../../contracts/contacts/api.ts';
 import type { ContactFields } from '../../../../contracts/contacts/fields.ts';
+import { placeLines, type FieldLines } from '../../lib/api/index.ts';
 
 export const PHONE_TYPES = ['mobile', 'workDirect', 'workReception', 'home'] as const;
 export const LINK_TYPES = ['authorUrl', 'website', 'twitter', 'linkedIn', 'instagram', 'facebook', 'youtube', 'other'] as const;
@@ -109,25 +110,21 @@ export type FieldErrors = { byField: Record<string, string[]>; general: string[]
 const UNPATHED: Record<string, string> = { 'Name is required': 'name' };
 
 /**
- * The server's 422/400 lines ("phones.mobile: Phone is not valid") by the field they name, so each
- * shows beside its input; a line naming no field is shown above the form.
+ * The server's 422/400 lines by the field they are about (`fields` of the answer, or a rule's
+ * line the form knows), so each shows beside its input; any other line is shown above the form.
  */
-export function fieldErrors(lines: readonly string[]): FieldErrors {
-  const result: FieldErrors = { byField: {}, general: [] };
-  for (const line of lines) {
-    const match = /^([A-Za-z][\w]*(?:\.[\w]+)*): (.+)$/.exec(line);
-    const field = match ? match[1]! : UNPATHED[line];
-    const message = match ? match[2]! : line;
-    if (!field) {
-      result.general.push(line);
-      continue;
-    }
-    (result.byField[field] ??= []).push(message);
+export function fieldErrors(lines: readonly string[], fields: FieldLines = {}): FieldErrors {
+  const { byPath, rest } = placeLines(lines, fields);
+  const result: FieldErrors = { byField: byPath, general: [] };
+  for (const line of rest) {
+    const field = UNPATHED[line];
+    if (field) (result.byField[field] ??= []).push(line);
+    else result.general.push(line);
   }
   return result;
 }
 
-/** The message for one input: its exact path, or any path below it (the outlets box hears "outlets.3: ..."). */
+/** The message for one input: its exact path, or any path below it (the outlets box hears `outlets.3`). */
 export function errorOf(errors: FieldErrors, path: string): string | undefined {
   const lines = Object.entries(errors.byField).filter(([field]) => field === path || field.startsWith(`${path}.`));
   return lines.length ? [...new Set(lines.flatMap(([, messages]) => messages))].join(' ') : undefined;

@@ -51,7 +51,7 @@ export function CalloutModal({ interview, user, open, onClose }: { interview: In
         allowSkip: values.allowSkip,
       });
     } catch (error) {
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) setErrors(errorsOfLines(linesOf(error)));
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) setErrors(errorsOfLines(linesOf(error), error.fields));
       return;
     }
     showToast({ type: 'success', lines: ['Callout published'] });

@@ -101,7 +101,7 @@ describe('the create-interview modal (spec section 2, Modals)', () => {
   });
 
   it('shows the server’s refusal at the fields it names, not in a toast', async () => {
-    answer(() => json(422, { errors: ['Deadline must be in the future', 'questions.0.text: Question must be at most 1000 characters', 'At most 50 questions'] }));
+    answer(() => json(400, { errors: ['Deadline must be in the future', 'Question must be at most 1000 characters', 'At most 50 questions'], fields: { 'questions.0.text': ['Question must be at most 1000 characters'] } }));
     mount();
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Create interview' });

@@ -3,7 +3,7 @@ import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type Re
 import { useQueryClient } from '@tanstack/react-query';
 import type { CreateInterviewBody, InterviewView, QuestionKind } from '../../../../contracts/interviews/api.ts';
 import type { CurrentUser } from '../../../../contracts/users/current-user.ts';
-import { ApiError, api, linesOf } from '../../lib/api/index.ts';
+import { ApiError, api, linesOf, type FieldLines } from '../../lib/api/index.ts';
 import { DEFAULT_TIMEZONE } from '../../lib/format/index.ts';
 import { Button, Checkbox, confirmDialog, Input, Modal, Select, showToast } from '../../ui/index.ts';
 import { ErrorIcon } from '../../ui/icons.tsx';
@@ -159,12 +159,15 @@ export function EditInterviewModal(props: FormProps & { interview: InterviewView
   return <InterviewForm {...props} editing={props.interview} />;
 }
 
-// A question's lines from its own route ("text: Question is required") are placed at that question.
-const atQuestion = (lines: string[], question: number | null) => (question === null ? lines : lines.map((line) => (/^[\w.]+: /.test(line) ? `questions.${question}.${line}` : line)));
+type Refusal = { lines: string[]; fields: FieldLines };
+
+// A question's own route ties its lines to `text`, `kind`...: they are placed at that question.
+const atQuestion = ({ lines, fields }: Refusal, question: number | null): Refusal =>
+  question === null ? { lines, fields } : { lines, fields: Object.fromEntries(Object.entries(fields).map(([path, said]) => [`questions.${question}.${path}`, said])) };
 
 class Refused extends Error {
-  constructor(readonly lines: string[]) {
-    super(lines.join('\n'));
+  constructor(readonly refusal: Refusal) {
+    super(refusal.lines.join('\n'));
   }
 }
 
@@ -225,7 +228,8 @@ function InterviewForm({ open, onClose, user, editing }: FormProps & { editing: 
       cancelLabel: 'Keep writing',
       danger: true,
     });
-  const refusal = (error: unknown) => (error instanceof Refused ? error.lines : error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403 ? linesOf(error) : null);
+  const refusal = (error: unknown): Refusal | null =>
+    error instanceof Refused ? error.refusal : error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403 ? { lines: linesOf(error), fields: error.fields } : null;
 
   const save = async (interview: InterviewView, body: CreateInterviewBody) => {
     setSaving(true);
@@ -236,13 +240,13 @@ function InterviewForm({ open, onClose, user, editing }: FormProps & { editing: 
           await (method === 'PATCH' ? api.patch : method === 'PUT' ? api.put : api.delete)(path, payload, { quiet: true });
           return { id: null };
         } catch (error) {
-          const lines = refusal(error);
-          throw lines ? new Refused(atQuestion(lines, question)) : error;
+          const refused = refusal(error);
+          throw refused ? new Refused(atQuestion(refused, question)) : error;
         }
       });
     } catch (error) {
-      const lines = refusal(error);
-      if (lines) setErrors(errorsOfLines(lines));
+      const refused = refusal(error);
+      if (refused) setErrors(errorsOfLines(refused.lines, refused.fields));
       return;
     } finally {
       setSaving(false);
@@ -264,8 +268,8 @@ function InterviewForm({ open, onClose, user, editing }: FormProps & { editing: 
     try {
       id = (await create.mutateAsync(judged.body)).id;
     } catch (error) {
-      const lines = refusal(error);
-      if (lines) setErrors(errorsOfLines(lines));
+      const refused = refusal(error);
+      if (refused) setErrors(errorsOfLines(refused.lines, refused.fields));
       return;
     }
     if (publish) {

@@ -79,8 +79,9 @@ describe('the request a draft makes', () => {
 });
 
 describe('the server’s lines, placed', () => {
-  it('reads `path: message` lines (400), sentences that start with a field’s label (422), and keeps the rest for the form', () => {
-    expect(errorsOfLines(['questions.0.text: Question must be at most 1000 characters', 'Deadline must be in the future', 'At most 50 questions', 'title: Title is required', 'Title must be at most 300 characters'])).toEqual({
+  it('places lines by the field the answer ties them to (400) or whose label starts them (422), and keeps the rest for the form', () => {
+    const lines = ['Question must be at most 1000 characters', 'Deadline must be in the future', 'At most 50 questions', 'Title is required', 'Title must be at most 300 characters'];
+    expect(errorsOfLines(lines, { 'questions.0.text': ['Question must be at most 1000 characters'], title: ['Title is required'] })).toEqual({
       fields: { 'questions.0.text': 'Question must be at most 1000 characters', deadline: 'Deadline must be in the future', title: 'Title is required' },
       form: ['At most 50 questions'],
     });

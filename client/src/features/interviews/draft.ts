@@ -1,4 +1,6 @@
 import { createInterviewBody, DEFAULT_TEXT_LENGTH, DEFAULT_VIDEO_SECONDS, type CreateInterviewBody, type QuestionKind } from '../../../../contracts/interviews/api.ts';
+import { refusalOf } from '../../../../contracts/error-map.ts';
+import { placeLines, type FieldLines } from '../../lib/api/index.ts';
 import { toInstant } from '../composer/forms.ts';
 
 /** One question as the create-interview form holds it; `key` tells React and the buttons which one. */
@@ -112,16 +114,15 @@ const LABELS: [string, string][] = [
   ['Number of answers', 'closeAfterAnswers'],
 ];
 
-/** The lines of a refused create (400 with `path: message`, 422 with a plain sentence), placed at their fields. */
-export function errorsOfLines(lines: readonly string[]): DraftErrors {
+/** The lines of a refused create (400 with each line's field in `fields`, 422 with a plain sentence), placed at their fields. */
+export function errorsOfLines(lines: readonly string[], fields: FieldLines = {}): DraftErrors {
   const errors: DraftErrors = { fields: {}, form: [] };
-  for (const line of lines) {
-    const pathed = /^([\w.]+): (.+)$/.exec(line);
-    const labelled = LABELS.find(([label]) => line.startsWith(`${label} `));
-    const field = pathed ? pathed[1]! : labelled?.[1];
-    const message = pathed ? pathed[2]! : line;
-    if (field && !(field in errors.fields)) errors.fields[field] = message;
-    else if (!field) errors.form.push(message);
+  const { byPath, rest } = placeLines(lines, fields);
+  for (const [path, said] of Object.entries(byPath)) errors.fields[path] = said[0]!;
+  for (const line of rest) {
+    const field = LABELS.find(([label]) => line.startsWith(`${label} `))?.[1];
+    if (!field) errors.form.push(line);
+    else errors.fields[field] ??= line;
   }
   return errors;
 }
@@ -132,7 +133,8 @@ export type Judged = { ok: true; body: CreateInterviewBody } | { ok: false; erro
 export function judgeDraft(draft: InterviewDraft, timezone: string): Judged {
   const result = createInterviewBody.safeParse(rawBodyOf(draft, timezone));
   if (result.success) return { ok: true, body: result.data };
-  return { ok: false, errors: errorsOfLines(result.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))) };
+  const { errors, fields } = refusalOf(result.error.issues);
+  return { ok: false, errors: errorsOfLines(errors, fields) };
 }
 
 /** The server's most questions an interview has. */

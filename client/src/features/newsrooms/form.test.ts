@@ -17,7 +17,7 @@ describe('the newsroom form', () => {
 
   it('puts each of the server’s 400/422 lines under its field', () => {
     expect(
-      errorsByField(['Name is required', 'This address is taken by another newsroom', 'links.twitter: This is not a Twitter url', 'The logo must be an image you uploaded', 'brandColour: Brand colour must be a colour like #1d4ed8', 'Something else']),
+      errorsByField(['Name is required', 'This address is taken by another newsroom', 'This is not a Twitter url', 'The logo must be an image you uploaded', 'Brand colour must be a colour like #1d4ed8', 'Something else']),
     ).toEqual({
       name: 'Name is required',
       slug: 'This address is taken by another newsroom',

@@ -61,18 +61,11 @@ export function bodyOf(draft: NewsroomDraft): NewsroomInput & { companyId?: numb
 export type FieldName = 'name' | 'slug' | 'logo' | 'brandColour' | 'about' | LinkKey | 'company' | 'form';
 
 /**
- * Which field a line of the server's 400/422 answer is about, so it shows under it. The
- * server's lines start with the field's name ("Name is required") or, from the request
- * schema, with its path ("links.twitter: ...").
+ * Which field a line of the server's 400/422 answer is about, so it shows under it: the
+ * server's lines name the field in their own words ("Name is required", "This is not a
+ * Twitter url").
  */
 export function fieldOf(line: string): FieldName {
-  const path = /^([A-Za-z.]+):\s/.exec(line)?.[1];
-  if (path) {
-    const last = path.split('.').pop()!;
-    if (LINK_FIELDS.some((field) => field.key === last)) return last as LinkKey;
-    if (['name', 'slug', 'logo', 'brandColour', 'about'].includes(last)) return last as FieldName;
-    if (last === 'companyId') return 'company';
-  }
   if (/^Name\b/.test(line)) return 'name';
   if (/address/i.test(line)) return 'slug';
   if (/logo/i.test(line)) return 'logo';
@@ -87,8 +80,7 @@ export function errorsByField(lines: readonly string[]): Partial<Record<FieldNam
   const errors: Partial<Record<FieldName, string>> = {};
   for (const line of lines) {
     const field = fieldOf(line);
-    const text = line.replace(/^[A-Za-z.]+:\s/, '');
-    errors[field] = errors[field] ? `${errors[field]} ${text}` : text;
+    errors[field] = errors[field] ? `${errors[field]} ${line}` : line;
   }
   return errors;
 }

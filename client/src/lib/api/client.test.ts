@@ -107,10 +107,10 @@ describe('the error catalogue (spec section 8)', () => {
   });
 
   it('other 4xx: toast the errors as a line list', async () => {
-    answer(() => json(422, { errors: ['title: Required', 'Url is not valid'] }));
+    answer(() => json(400, { errors: ['Title is required', 'Url is not valid'], fields: { title: ['Title is required'], link: ['Url is not valid'] } }));
     const error = await failure(api.post('/api/v1/callouts', {}));
-    expect(error).toMatchObject({ status: 422, errors: ['title: Required', 'Url is not valid'] });
-    expect(hooks.notify).toHaveBeenCalledExactlyOnceWith({ type: 'error', lines: ['title: Required', 'Url is not valid'] });
+    expect(error).toMatchObject({ status: 400, errors: ['Title is required', 'Url is not valid'], fields: { title: ['Title is required'], link: ['Url is not valid'] } });
+    expect(hooks.notify).toHaveBeenCalledExactlyOnceWith({ type: 'error', lines: ['Title is required', 'Url is not valid'] });
     expect(hooks.onUnauthorized).not.toHaveBeenCalled();
     expect(hooks.report).not.toHaveBeenCalled();
   });

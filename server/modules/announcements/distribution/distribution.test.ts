@@ -59,7 +59,7 @@ describe('the newsroom’s subscribers, with double opt-in', () => {
   it('answers a bad address with its line and a private newsroom with 404', async () => {
     const bad = await post(`/api/v1/newsrooms/${newsroom.id}/subscribers`, { email: 'not an address' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual(['email: Email is not valid']);
+    expect(bad.json().errors).toEqual(['Email is not valid']);
     const hidden = await newsroomOf(demo.admin, 'Harbour Hidden Room', [demo.pr], { isPublic: false });
     expect((await post(`/api/v1/newsrooms/${hidden.id}/subscribers`, { email: 'reader@example.com' })).statusCode).toBe(404);
   });
