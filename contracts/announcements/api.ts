@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLabel } from '../error-map.ts';
 import { BEATS, beat } from '../users/enums.ts';
 import { attachmentView, videoView } from '../posts/media.ts';
 import { idParam } from '../validation.ts';
@@ -24,7 +25,7 @@ export const announcementStatus = z.enum(STATUS_NAMES);
 export type AnnouncementStatus = z.infer<typeof announcementStatus>;
 
 /** An instant with its offset, as the forms send one (a time without an offset means nothing across timezones). */
-export const instant = z.iso.datetime({ offset: true, message: 'Must be a date and time with its offset, like 2026-05-01T09:00:00+10:00' });
+export const instant = z.iso.datetime({ offset: true, error: (issue) => `${fieldLabel(issue.path ?? [])} must be a date and time with its offset, like 2026-05-01T09:00:00+10:00` });
 
 const BEAT_IDS = BEATS.map((b) => b.id) as number[];
 

@@ -16,10 +16,10 @@ describe('the announcement editor', () => {
   });
 
   it('puts each of the server’s lines under its field', () => {
-    expect(errorsByField(['Headline is required', 'The publication time must be in the future', 'embargoUntil: Must be a date and time with its offset', 'Write the body before publishing', 'No such newsroom.'])).toEqual({
+    expect(errorsByField(['Headline is required', 'The publication time must be in the future', 'Embargo must be a date and time with its offset', 'Write the body before publishing', 'No such newsroom.'])).toEqual({
       headline: 'Headline is required',
       publishAt: 'The publication time must be in the future',
-      embargoUntil: 'Must be a date and time with its offset',
+      embargoUntil: 'Embargo must be a date and time with its offset',
       body: 'Write the body before publishing',
       newsroom: 'No such newsroom.',
     });

@@ -53,12 +53,8 @@ export function bodyOf(draft: AnnouncementDraft, timezone: string): Announcement
 
 export type FieldName = 'headline' | 'subtitle' | 'body' | 'headerImage' | 'embargoUntil' | 'beats' | 'language' | 'publishAt' | 'newsroom' | 'form';
 
-const PATHS: Record<string, FieldName> = { headline: 'headline', subtitle: 'subtitle', body: 'body', headerImage: 'headerImage', embargoUntil: 'embargoUntil', beats: 'beats', language: 'language', publishAt: 'publishAt', newsroomId: 'newsroom' };
-
-/** Which field a line of the server's 400/422 answer is about ("headline: ..." from the schema, or the rule's own sentence). */
+/** Which field a line of the server's 400/422 answer is about: every line starts with its field's label or is the rule's own sentence. */
 export function fieldOf(line: string): FieldName {
-  const path = /^([A-Za-z]+)(?:\.\d+)?:\s/.exec(line)?.[1];
-  if (path && PATHS[path]) return PATHS[path];
   if (/^Headline/.test(line)) return 'headline';
   if (/^Subtitle/.test(line)) return 'subtitle';
   if (/^(Body|Write the body)/.test(line)) return 'body';
@@ -75,8 +71,7 @@ export function errorsByField(lines: readonly string[]): Partial<Record<FieldNam
   const errors: Partial<Record<FieldName, string>> = {};
   for (const line of lines) {
     const field = fieldOf(line);
-    const text = line.replace(/^[A-Za-z]+(?:\.\d+)?:\s/, '');
-    errors[field] = errors[field] ? `${errors[field]} ${text}` : text;
+    errors[field] = errors[field] ? `${errors[field]} ${line}` : line;
   }
   return errors;
 }
