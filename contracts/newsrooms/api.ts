@@ -98,6 +98,16 @@ export const newsroomListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(NEWSROOMS_PAGE),
 });
 
+export const NEWSROOM_VISIBILITIES = ['public', 'hidden'] as const;
+export type NewsroomVisibility = (typeof NEWSROOM_VISIBILITIES)[number];
+
+/** The admins' list: every newsroom, found by its name or its company's, public or hidden ones alone. */
+export const adminNewsroomListQuery = newsroomListQuery.extend({
+  q: z.string().trim().max(200).optional(),
+  visibility: z.enum(NEWSROOM_VISIBILITIES).optional(),
+});
+export type AdminNewsroomListQuery = z.infer<typeof adminNewsroomListQuery>;
+
 export const pressContactView = z.object({ id: z.number().int(), slug: z.string(), name: z.string(), avatar: z.string().nullable() });
 export const newsroomCompany = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
 
@@ -129,7 +139,17 @@ export const newsroomView = newsroomSummary.extend({
 export type NewsroomView = z.infer<typeof newsroomView>;
 
 export const newsroomList = z.object({ data: z.array(newsroomSummary), total: z.number().int() });
-export const adminNewsroomList = z.object({ data: z.array(newsroomSummary.extend({ accountId: z.number().int(), accountName: z.string(), createdAt: z.string() })), total: z.number().int() });
+export const adminNewsroom = newsroomSummary.extend({
+  accountId: z.number().int(),
+  accountName: z.string(),
+  createdAt: z.string(),
+  /** `drafts`: every announcement not published (drafts, scheduled and unpublished ones). */
+  announcements: z.object({ published: z.number().int(), drafts: z.number().int() }),
+});
+export type AdminNewsroom = z.infer<typeof adminNewsroom>;
+/** `total`: how many newsrooms match the search and filter, over all pages. */
+export const adminNewsroomList = z.object({ data: z.array(adminNewsroom), total: z.number().int() });
+export type AdminNewsroomList = z.infer<typeof adminNewsroomList>;
 
 /** POST /api/v1/newsrooms/{id}/access: a link went to the company's admins. */
 export const accessRequestView = z.object({ id: z.number().int(), newsroomId: z.number().int(), expiresAt: z.string(), sentTo: z.number().int() });

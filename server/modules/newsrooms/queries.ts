@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { NewsroomSummary, NewsroomView } from '../../../contracts/newsrooms/api.ts';
+import type { AdminNewsroom, AdminNewsroomList, AdminNewsroomListQuery, NewsroomSummary, NewsroomView } from '../../../contracts/newsrooms/api.ts';
 import type { NewsroomFields } from '../../../contracts/newsrooms/events.ts';
 import type { Database } from '../../db/schema.ts';
 import { findCompany } from '../organizations/index.ts';
@@ -112,21 +112,48 @@ export async function ourNewsrooms(db: Db, member: Member) {
   return { data: await summariesOf(db, rows), total: rows.length };
 }
 
-/** Every newsroom with the account that runs it, for the platform's admins. */
-export async function allNewsrooms(db: Db, page: { offset: number; limit: number }) {
+/**
+ * Every newsroom for the platform's admins, newest first: the account that runs it and how many
+ * announcements it has. The company and account names come from their modules' tables in the
+ * same statement, so the search can match a company's name and the total counts what matched.
+ */
+export async function allNewsrooms(db: Db, query: AdminNewsroomListQuery): Promise<AdminNewsroomList> {
+  let matching = db.selectFrom('newsrooms as n').innerJoin('accounts as a', 'a.id', 'n.account_id').leftJoin('companies as c', 'c.id', 'n.company_id');
+  if (query.visibility) matching = matching.where('n.is_public', '=', query.visibility === 'public');
+  // strpos, not like: what an admin types is text, never a pattern.
+  if (query.q) matching = matching.where((eb) => eb.or([eb(sql`strpos(lower(n.name), lower(${query.q}))`, '>', 0), eb(sql`strpos(lower(c.name), lower(${query.q}))`, '>', 0)]));
+  const [rows, { total }] = await Promise.all([
+    matching
+      .selectAll('n')
+      .select(['a.name as account_name', 'c.slug as company_slug', 'c.name as company_name'])
+      .orderBy('n.created_at', 'desc')
+      .orderBy('n.id', 'desc')
+      .offset(query.offset)
+      .limit(query.limit)
+      .execute(),
+    matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const counts = await announcementCountsOf(db, rows.map((row) => row.id));
+  const data = rows.map((row) => ({
+    ...summaryOf(row, row.company_name === null ? undefined : { id: row.company_id, slug: row.company_slug!, name: row.company_name }),
+    accountId: row.account_id,
+    accountName: row.account_name,
+    createdAt: new Date(row.created_at).toISOString(),
+    announcements: counts.get(row.id) ?? { published: 0, drafts: 0 },
+  }));
+  return { data, total };
+}
+
+/** Published and other announcements of some newsrooms, read from the announcements module's read model in one pass. */
+async function announcementCountsOf(db: Db, newsroomIds: readonly number[]) {
+  if (newsroomIds.length === 0) return new Map<number, AdminNewsroom['announcements']>();
   const rows = await db
-    .selectFrom('newsrooms as n')
-    .innerJoin('accounts as a', 'a.id', 'n.account_id')
-    .selectAll('n')
-    .select('a.name as account_name')
-    .orderBy('n.created_at', 'desc')
-    .orderBy('n.id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
+    .selectFrom('announcements')
+    .select(['newsroom_id', sql<number>`count(*) filter (where status = 'published')::int`.as('published'), sql<number>`count(*) filter (where status <> 'published')::int`.as('drafts')])
+    .where('newsroom_id', 'in', [...newsroomIds])
+    .groupBy('newsroom_id')
     .execute();
-  const { total } = await db.selectFrom('newsrooms').select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  const summaries = await summariesOf(db, rows);
-  return { data: summaries.map((summary, i) => ({ ...summary, accountId: rows[i]!.account_id, accountName: rows[i]!.account_name, createdAt: new Date(rows[i]!.created_at).toISOString() })), total };
+  return new Map(rows.map((row) => [Number(row.newsroom_id), { published: row.published, drafts: row.drafts }]));
 }
 
 /** The newsroom of this company the account already runs, if any. */

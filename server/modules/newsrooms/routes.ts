@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   accessRequestView,
   adminNewsroomList,
+  adminNewsroomListQuery,
   confirmationView,
   confirmParams,
   createNewsroomBody,
@@ -206,7 +207,7 @@ export function newsroomRoutes(core: Core, options: NewsroomOptions): FastifyPlu
       return ourNewsrooms(db, member);
     });
 
-    app.get('/api/v1/admin/newsrooms', { schema: { querystring: newsroomListQuery, response: { 200: adminNewsroomList } } }, async (request) => {
+    app.get('/api/v1/admin/newsrooms', { schema: { querystring: adminNewsroomListQuery, response: { 200: adminNewsroomList } } }, async (request) => {
       const member = await memberOf(request);
       if (!isPlatformAdmin(member)) throw new Forbidden();
       return allNewsrooms(db, request.query);
