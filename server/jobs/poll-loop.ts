@@ -72,3 +72,42 @@ export function msUntilDue(next: Date | string | null | undefined, now: Date, po
   if (!next) return pollMs;
   return Math.max(0, Math.min(pollMs, new Date(next).getTime() - now.getTime()));
 }
+
+/**
+ * A worker of rows that fall due at a time of their own (scheduled announcements, feeds to
+ * fetch): each look does what is due, then sleeps until the next is.
+ */
+export abstract class DueWorker {
+  private readonly loop: PollLoop;
+  protected readonly pollMs: number;
+
+  protected constructor(options: Omit<PollLoopOptions, 'look'>) {
+    this.pollMs = options.pollMs;
+    this.loop = new PollLoop({
+      ...options,
+      look: async () => {
+        await this.runDue();
+        return this.nextDueInMs();
+      },
+    });
+  }
+
+  /** Does what is due now; how many things it did. */
+  abstract runDue(): Promise<number>;
+
+  /** How long until the next row falls due, within the poll. */
+  protected abstract nextDueInMs(): Promise<number>;
+
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** Looks now rather than at the end of its sleep. */
+  poke(): void {
+    this.loop.poke();
+  }
+}

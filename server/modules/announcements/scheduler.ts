@@ -1,6 +1,6 @@
 import type { EventMetadata } from '../../../contracts/events/index.ts';
 import type { Core, Logger } from '../../core.ts';
-import { msUntilDue, PollLoop } from '../../jobs/poll-loop.ts';
+import { DueWorker, msUntilDue } from '../../jobs/poll-loop.ts';
 import { announcementDecider, announcementStream } from './commands.ts';
 import { queueRecipients } from './distribution/queue.ts';
 import './tables.ts';
@@ -24,39 +24,15 @@ const systemMetadata: EventMetadata = { actorId: null, actorRole: 'system', requ
  * means, which also moves `due_at` on: a scheduler in every app process, and each change happens
  * once. A second look at the same time finds nothing more to do (the decider's own check).
  */
-export class AnnouncementScheduler {
+export class AnnouncementScheduler extends DueWorker {
   private readonly now: () => Date;
-  private readonly pollMs: number;
-  private readonly loop: PollLoop;
 
   constructor(
     private readonly core: Core,
     private readonly options: SchedulerOptions,
   ) {
+    super({ pollMs: options.pollMs ?? 1000, log: options.log, failure: 'could not publish the announcements that are due; trying again' });
     this.now = options.now ?? (() => new Date());
-    this.pollMs = options.pollMs ?? 1000;
-    this.loop = new PollLoop({
-      look: async () => {
-        await this.runDue();
-        return this.nextDueInMs();
-      },
-      pollMs: this.pollMs,
-      log: options.log,
-      failure: 'could not publish the announcements that are due; trying again',
-    });
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  /** Looks now rather than at the end of its sleep. */
-  poke(): void {
-    this.loop.poke();
   }
 
   /** Does what is due at the clock's time, one announcement per transaction; how many changed. */
@@ -92,7 +68,7 @@ export class AnnouncementScheduler {
     }
   }
 
-  private async nextDueInMs(): Promise<number> {
+  protected async nextDueInMs(): Promise<number> {
     const row = await this.core.database.db.selectFrom('announcements').select((eb) => eb.fn.min('due_at').as('next')).executeTakeFirst();
     return msUntilDue(row?.next as Date | null, this.now(), this.pollMs);
   }

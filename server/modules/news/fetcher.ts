@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { EventMetadata } from '../../../contracts/events/index.ts';
 import type { NewsEvent } from '../../../contracts/news/index.ts';
 import type { Core, Logger } from '../../core.ts';
-import { msUntilDue, PollLoop } from '../../jobs/poll-loop.ts';
+import { DueWorker, msUntilDue } from '../../jobs/poll-loop.ts';
 import type { Tx } from '../../events/types.ts';
 import { DEFAULT_LIMITS, fetchFeed, FetchFailed, type FetchLimits } from './fetch-guard.ts';
 import { parseFeedEntries, type FeedEntry } from './parse.ts';
@@ -47,52 +47,28 @@ const keysOf = (feedId: number, entry: FeedEntry) => [...(entry.guid ? [`guid:${
  * transaction that writes its keys and moves the feed's next fetch on. A feed that fails waits
  * longer each time and says why on the admin screen; the others go on meanwhile.
  */
-export class NewsFetcher {
+export class NewsFetcher extends DueWorker {
   private readonly id = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private readonly limits: FetchLimits;
   private readonly intervalMs: number;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly leaseMs: number;
-  private readonly pollMs: number;
   private readonly concurrency: number;
   private readonly now: () => Date;
-  private readonly loop: PollLoop;
 
   constructor(
     private readonly core: Core,
     private readonly options: NewsFetcherOptions,
   ) {
+    super({ pollMs: options.pollMs ?? 2000, log: options.log, failure: 'could not fetch the news feeds that are due; trying again' });
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.intervalMs = options.intervalMs ?? 5 * 60_000;
     this.backoffMs = options.backoffMs ?? 60_000;
     this.maxBackoffMs = options.maxBackoffMs ?? 6 * 60 * 60_000;
     this.leaseMs = options.leaseMs ?? Math.max(60_000, this.limits.timeoutMs * 3);
-    this.pollMs = options.pollMs ?? 2000;
     this.concurrency = options.concurrency ?? 3;
     this.now = options.now ?? (() => new Date());
-    this.loop = new PollLoop({
-      look: async () => {
-        await this.runDue();
-        return this.nextDueInMs();
-      },
-      pollMs: this.pollMs,
-      log: options.log,
-      failure: 'could not fetch the news feeds that are due; trying again',
-    });
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  /** Looks for due feeds now rather than at the end of its sleep. */
-  poke(): void {
-    this.loop.poke();
   }
 
   /** Fetches every feed due at the clock's time, `concurrency` at once; how many items were new. */
@@ -198,7 +174,7 @@ export class NewsFetcher {
       where feed_id = ${feed.feedId} and locked_by = ${this.id}`.execute(this.core.database.db);
   }
 
-  private async nextDueInMs(): Promise<number> {
+  protected async nextDueInMs(): Promise<number> {
     const row = await this.core.database.db.selectFrom('news_feed_fetches').select((eb) => eb.fn.min('due_at').as('next')).executeTakeFirst();
     return msUntilDue(row?.next as Date | null, this.now(), this.pollMs);
   }
