@@ -12,6 +12,7 @@ import { registerInputSafety } from './http/input-safety.ts';
 import { requestIdFrom } from './http/request-context.ts';
 import { SecretUrls } from './http/secret-urls.ts';
 import { registerXhrGuard } from './http/xhr-guard.ts';
+import { startErrorReporting, type ErrorReportingSettings } from './reporting/index.ts';
 import { registerMetrics, type MetricsOptions } from './metrics/endpoint.ts';
 import { auditRoutes } from './modules/admin/routes.ts';
 import { registerAuth } from './modules/auth/plugin.ts';
@@ -60,6 +61,8 @@ export type AppOptions = {
   video?: { maxSeconds: number; onQueued?: () => void };
   /** Prometheus metrics and how they are protected (server/metrics); absent: not served. */
   metrics?: MetricsOptions | null;
+  /** 5xx errors reported to Sentry; absent: the SDK is never loaded. */
+  errorReporting?: ErrorReportingSettings | null;
   /** Told of every route as it is registered (the tests that walk the whole API). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -80,7 +83,10 @@ export async function buildApp(core: Core, options: AppOptions) {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  registerErrorHandling(app);
+  const reporter = options.errorReporting ? await startErrorReporting(options.errorReporting, secretUrls) : null;
+  // Reports still queued go out before the process ends.
+  if (reporter) app.addHook('onClose', () => reporter.close());
+  registerErrorHandling(app, reporter);
   registerXhrGuard(app);
   registerInputSafety(app);
   if (options.metrics) registerMetrics(app, core, { ...options.metrics, realtime: options.realtime ?? null });

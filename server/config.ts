@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultRelease, sampleRateFor } from '../contracts/error-reporting.ts';
+import packageJson from '../package.json' with { type: 'json' };
+import type { ErrorReportingSettings } from './reporting/index.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -40,6 +43,9 @@ const schema = z.object({
   SEED_DEMO: flag.optional(),
   METRICS_TOKEN: z.string().min(16).optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SENTRY_DSN: z.string().url().optional(),
+  SENTRY_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
+  SENTRY_RELEASE: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -80,6 +86,8 @@ export type Config = {
    * not served, which is what production gets with neither METRICS_TOKEN nor METRICS_PORT set.
    */
   metrics: { token: string | null; port: number | null } | null;
+  /** 5xx errors reported to Sentry (server/reporting); null without SENTRY_DSN, and then the SDK is never loaded. */
+  errorReporting: ErrorReportingSettings | null;
 };
 
 // The only place that reads process.env: everything else receives a Config.
@@ -126,5 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Unprotected metrics tell anyone who reaches the app how busy it is and what it runs on:
     // production serves them only once they are protected; a development host serves them as they are.
     metrics: c.METRICS_TOKEN || c.METRICS_PORT || c.NODE_ENV !== 'production' ? { token: c.METRICS_TOKEN ?? null, port: c.METRICS_PORT ?? null } : null,
+    errorReporting: c.SENTRY_DSN
+      ? { dsn: c.SENTRY_DSN, environment: c.NODE_ENV, sampleRate: sampleRateFor(c.NODE_ENV === 'production', c.SENTRY_SAMPLE_RATE), release: c.SENTRY_RELEASE ?? defaultRelease(packageJson.version) }
+      : null,
   };
 }

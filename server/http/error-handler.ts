@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { installReadableErrors, refusalOf } from '../../contracts/error-map.ts';
 import { DomainError, NotFound, TooManyRequests, ValidationFailed } from '../errors.ts';
+import type { ErrorReporter } from '../reporting/index.ts';
 
 /**
  * The body of every error answer: lines for the person, or one sentence. Never a stack trace.
@@ -44,7 +45,8 @@ function schemaRefusal(issues: readonly FastifySchemaValidationError[]): ErrorBo
   return Object.keys(fields).length > 0 ? { errors, fields } : { errors };
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/** `reporter`: where a 5xx goes besides the log (spec section 8), when one is configured. */
+export function registerErrorHandling(app: FastifyInstance, reporter: ErrorReporter | null = null): void {
   // Every route validates with the contracts' schemas: their refusals read as the map writes them.
   installReadableErrors();
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -61,6 +63,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ errors: [UNREADABLE_BODY[error.code] ?? UNREADABLE_REQUEST] } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
+    reporter?.report(error, request);
     return reply.status(500).send({ detail: SOMETHING_WENT_WRONG } satisfies ErrorBody);
   });
 
