@@ -4,6 +4,7 @@ import { developmentTools, routeMeta, type RouteMeta } from './meta.ts';
 import { rootRoute, unknownPathRoute } from './root.tsx';
 import { onboardingFirst, onboardingOnly } from '../features/onboarding/guard.ts';
 import { directorySearch, listSearch } from '../features/contacts/search.ts';
+import { adminNewsroomsSearch } from '../features/newsrooms/adminSearch.ts';
 
 // One lazy chunk per screen family: every page of an area loads with its first visit.
 const areaPage = lazyPage(() => import('../features/areas/AreaPage.tsx'), 'AreaPage');
@@ -51,6 +52,7 @@ const ourNewsroomsPage = lazyPage(() => import('../features/newsrooms/OurNewsroo
 const newsroomsPage = lazyPage(() => import('../features/newsrooms/NewsroomsPage.tsx'), 'NewsroomsPage');
 const newsroomPage = lazyPage(() => import('../features/newsrooms/NewsroomPage.tsx'), 'NewsroomPage');
 const newsroomConfirmPage = lazyPage(() => import('../features/newsrooms/ConfirmPage.tsx'), 'ConfirmPage');
+const adminNewsroomsPage = lazyPage(() => import('../features/newsrooms/AdminNewsroomsPage.tsx'), 'AdminNewsroomsPage');
 const announcementsPage = lazyPage(() => import('../features/announcements/AnnouncementsPage.tsx'), 'AnnouncementsPage');
 const announcementHubPage = lazyPage(() => import('../features/announcements/HubPage.tsx'), 'HubPage');
 const announcementWebPage = lazyPage(() => import('../features/announcements/WebPage.tsx'), 'WebPage');
@@ -207,7 +209,13 @@ const contacts = [
   page(rootRoute, 'contacts/jobs', m.contactJobs, contactJobsPage),
   page(rootRoute, 'contacts/callouts', m.contactCallOuts, contactCallOutsPage),
 ];
-const companiesNewsrooms = page(rootRoute, 'companies/newsrooms', m.companiesNewsrooms);
+const companiesNewsrooms = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'companies/newsrooms',
+  staticData: { meta: m.companiesNewsrooms },
+  component: adminNewsroomsPage,
+  validateSearch: adminNewsroomsSearch,
+});
 const adminAudit = page(rootRoute, 'admin/audit', { name: 'adminAudit', title: 'Audit', auth: true, modes: ['full', 'mvp'], roles: ['admin'], leftNavbar: true }, auditPage);
 const mobileOnly = [page(rootRoute, 'search', m.search, searchPage), page(rootRoute, 'notifications', m.notifications, notificationsPage), page(rootRoute, 'create', m.create, createPage)];
 

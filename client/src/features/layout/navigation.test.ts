@@ -36,6 +36,7 @@ describe('left navbar items', () => {
       'News: Newswire, Insider, Newsrooms, Commentary, All announcements, News sources',
       'Content: Tasks, Work lists, Channels, Our announcements, Reports',
       'Contacts: Contacts, Contact lists, Recommendations, Jobs, Call-outs',
+      'Admin: All newsrooms',
     ]);
     expect(navigation.communities).toBe(true);
     expect(navigation.development?.to).toBe('/development');

@@ -69,6 +69,8 @@ const fullNavigation: ItemSpec[] = [
       { route: 'contactCallOuts', to: '/contacts/callouts' },
     ],
   },
+  // Spec section 2's admin routes: the group shows only to those whose role opens one of them.
+  { group: 'Admin', icon: 'settings', children: [{ route: 'companiesNewsrooms', to: '/companies/newsrooms', label: 'All newsrooms' }] },
 ];
 
 /** Spec section 2: MVP shows only Home, Interviews, Announcements and Content (Our announcements, Our newsrooms). */
