@@ -21,7 +21,7 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { videoIntake, videoRoutes } from './modules/video/index.ts';
-import { announcementRoutes, distributionRoutes, newsroomHeadlines } from './modules/announcements/index.ts';
+import { announcementRoutes, distributionRoutes, newsroomAnnouncementCounts, newsroomHeadlines } from './modules/announcements/index.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { communityRoutes } from './modules/communities/routes.ts';
 import { contactRoutes } from './modules/contacts/index.ts';
@@ -116,7 +116,13 @@ export async function buildApp(core: Core, options: AppOptions) {
   await app.register(messageRoutes(core, { sendLimit: options.services.messageSends }));
   await app.register(contactRoutes(core));
   await app.register(
-    newsroomRoutes(core, { publicUrl: options.services.publicUrl, clientDir: options.clientDir, mailQueued: options.services.mailQueued, headlines: (newsroomId) => newsroomHeadlines(core.database.db, newsroomId, options.services.publicUrl) }),
+    newsroomRoutes(core, {
+      publicUrl: options.services.publicUrl,
+      clientDir: options.clientDir,
+      mailQueued: options.services.mailQueued,
+      headlines: (newsroomId) => newsroomHeadlines(core.database.db, newsroomId, options.services.publicUrl),
+      announcementCounts: (newsroomIds) => newsroomAnnouncementCounts(core.database.db, newsroomIds),
+    }),
   );
   await app.register(announcementRoutes(core, { publicUrl: options.services.publicUrl, clientDir: options.clientDir, recipientsQueued: options.services.recipientsQueued, realtime: options.realtime }));
   await app.register(

@@ -144,3 +144,15 @@ export async function announcementBeatsOf(db: Db, accountId: number): Promise<nu
     group by b.beat order by count(*) desc, b.beat`.execute(db);
   return rows.map((row) => Number(row.beat));
 }
+
+/** Published and other announcements of some newsrooms, in one pass: the admins' newsroom list shows them. */
+export async function newsroomAnnouncementCounts(db: Db, newsroomIds: readonly number[]): Promise<Map<number, { published: number; drafts: number }>> {
+  if (newsroomIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('announcements')
+    .select(['newsroom_id', sql<number>`count(*) filter (where status = 'published')::int`.as('published'), sql<number>`count(*) filter (where status <> 'published')::int`.as('drafts')])
+    .where('newsroom_id', 'in', [...newsroomIds])
+    .groupBy('newsroom_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.newsroom_id), { published: row.published, drafts: row.drafts }]));
+}

@@ -112,12 +112,15 @@ export async function ourNewsrooms(db: Db, member: Member) {
   return { data: await summariesOf(db, rows), total: rows.length };
 }
 
+/** Published and other announcements of some newsrooms, by newsroom: the announcements module knows them. */
+export type AnnouncementCounts = (newsroomIds: readonly number[]) => Promise<Map<number, AdminNewsroom['announcements']>>;
+
 /**
  * Every newsroom for the platform's admins, newest first: the account that runs it and how many
  * announcements it has. The company and account names come from their modules' tables in the
  * same statement, so the search can match a company's name and the total counts what matched.
  */
-export async function allNewsrooms(db: Db, query: AdminNewsroomListQuery): Promise<AdminNewsroomList> {
+export async function allNewsrooms(db: Db, query: AdminNewsroomListQuery, countAnnouncements: AnnouncementCounts): Promise<AdminNewsroomList> {
   let matching = db.selectFrom('newsrooms as n').innerJoin('accounts as a', 'a.id', 'n.account_id').leftJoin('companies as c', 'c.id', 'n.company_id');
   if (query.visibility) matching = matching.where('n.is_public', '=', query.visibility === 'public');
   // strpos, not like: what an admin types is text, never a pattern.
@@ -133,7 +136,7 @@ export async function allNewsrooms(db: Db, query: AdminNewsroomListQuery): Promi
       .execute(),
     matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
   ]);
-  const counts = await announcementCountsOf(db, rows.map((row) => row.id));
+  const counts = await countAnnouncements(rows.map((row) => row.id));
   const data = rows.map((row) => ({
     ...summaryOf(row, row.company_name === null ? undefined : { id: row.company_id, slug: row.company_slug!, name: row.company_name }),
     accountId: row.account_id,
@@ -142,18 +145,6 @@ export async function allNewsrooms(db: Db, query: AdminNewsroomListQuery): Promi
     announcements: counts.get(row.id) ?? { published: 0, drafts: 0 },
   }));
   return { data, total };
-}
-
-/** Published and other announcements of some newsrooms, read from the announcements module's read model in one pass. */
-async function announcementCountsOf(db: Db, newsroomIds: readonly number[]) {
-  if (newsroomIds.length === 0) return new Map<number, AdminNewsroom['announcements']>();
-  const rows = await db
-    .selectFrom('announcements')
-    .select(['newsroom_id', sql<number>`count(*) filter (where status = 'published')::int`.as('published'), sql<number>`count(*) filter (where status <> 'published')::int`.as('drafts')])
-    .where('newsroom_id', 'in', [...newsroomIds])
-    .groupBy('newsroom_id')
-    .execute();
-  return new Map(rows.map((row) => [Number(row.newsroom_id), { published: row.published, drafts: row.drafts }]));
 }
 
 /** The newsroom of this company the account already runs, if any. */

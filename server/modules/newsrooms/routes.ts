@@ -45,6 +45,7 @@ import {
   accountModules,
   accountNewsroomOf,
   allNewsrooms,
+  type AnnouncementCounts,
   fieldsOf,
   findNewsroom,
   linksOf,
@@ -69,6 +70,8 @@ export type NewsroomOptions = {
   mailQueued: () => void;
   /** The newsroom's public announcements, newest first, from the announcements module (none without it). */
   headlines?: (newsroomId: number) => Promise<Headline[]>;
+  /** How many announcements newsrooms have, for the admins' list, from the announcements module (none without it). */
+  announcementCounts?: AnnouncementCounts;
 };
 
 const EMPTY_FIELDS: NewsroomFields = { name: '', slug: '', logo: null, brandColour: null, about: '', pressContacts: [], links: {}, languages: ['en'], isPublic: false };
@@ -210,7 +213,7 @@ export function newsroomRoutes(core: Core, options: NewsroomOptions): FastifyPlu
     app.get('/api/v1/admin/newsrooms', { schema: { querystring: adminNewsroomListQuery, response: { 200: adminNewsroomList } } }, async (request) => {
       const member = await memberOf(request);
       if (!isPlatformAdmin(member)) throw new Forbidden();
-      return allNewsrooms(db, request.query);
+      return allNewsrooms(db, request.query, options.announcementCounts ?? (async () => new Map()));
     });
 
     app.post('/api/v1/newsrooms', { schema: { body: createNewsroomBody, response: { 201: newsroomView } } }, async (request, reply) => {
