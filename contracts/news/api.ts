@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { postView } from '../posts/views.ts';
 import { articleKind } from './events.ts';
 
 // Each field is optional in the schemas: a missing one is a rule broken (422, in words), not a malformed request.
@@ -113,3 +114,15 @@ export const wireFacets = z.object({ outlets: z.array(z.string()), countries: z.
 
 export const insiderQuery = z.object({ kind: z.enum(['epitome', 'marcoms']).optional(), before: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(WIRE_PAGE) });
 export const articlesPage = z.object({ data: z.array(articleView), next: z.string().nullable() });
+
+/**
+ * Reactions and statements under what they answer: a wire entry (an outside item, an article or a
+ * public announcement), or none (`subject` null: on the record, answering nothing on the wire).
+ * `key` is the entry's, or `record`; a page's groups come newest activity first, and a group may
+ * go on in the next page with older posts.
+ */
+export const commentaryGroup = z.object({ key: z.string(), subject: wireEntry.nullable(), posts: z.array(postView) });
+export type CommentaryGroup = z.infer<typeof commentaryGroup>;
+export const commentaryQuery = z.object({ before: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(WIRE_PAGE) });
+export const commentaryPage = z.object({ data: z.array(commentaryGroup), next: z.string().nullable() });
+export type CommentaryPage = z.infer<typeof commentaryPage>;

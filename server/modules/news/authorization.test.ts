@@ -36,6 +36,7 @@ const ENDPOINTS: { method: Method; url: (f: Fixture) => string; body?: () => obj
   { method: 'GET', url: () => '/api/v1/news/insider', ok: 200, admin: false },
   { method: 'GET', url: () => '/api/v1/news/wire', ok: 200, admin: false },
   { method: 'GET', url: () => '/api/v1/news/wire/facets', ok: 200, admin: false },
+  { method: 'GET', url: () => '/api/v1/news/commentary', ok: 200, admin: false },
 ];
 
 const callers = {} as Record<MatrixRole, Caller | null>;

@@ -65,7 +65,7 @@ export async function findArticle(db: Db, id: number): Promise<ArticleView | nul
 type Cursor = { at: Date; rank: number; id: number };
 const RANK: Record<WireSource, number> = { news: 1, article: 2, announcement: 3 };
 
-const encodeCursor = (cursor: Cursor) => Buffer.from(`${cursor.at.toISOString()}|${cursor.rank}|${cursor.id}`).toString('base64url');
+export const encodeCursor = (cursor: Cursor) => Buffer.from(`${cursor.at.toISOString()}|${cursor.rank}|${cursor.id}`).toString('base64url');
 export function decodeCursor(raw: string | undefined): Cursor | null {
   if (!raw) return null;
   const [at, rank, id] = Buffer.from(raw, 'base64url').toString('utf8').split('|');

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import {
   articlesPage,
   articleView,
+  commentaryPage,
+  commentaryQuery,
   createArticleBody,
   feedsView,
   feedView,
@@ -22,7 +24,9 @@ import type { Core } from '../../core.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
 import { created, eventMetadata } from '../../http/request-context.ts';
 import { actorOf, requireUser } from '../auth/plugin.ts';
+import { viewerOf } from '../posts/index.ts';
 import { findVideo } from '../video/index.ts';
+import { readCommentary } from './commentary.ts';
 import { articleDecider, feedDecider, mustBeAdmin, type Editor } from './commands.ts';
 import { judgeArticle, judgeFeed } from './judge.ts';
 import { decodeCursor, findArticle, listFeeds, readInsider, readWire, wireFacets } from './queries.ts';
@@ -43,7 +47,7 @@ export function privateFeedReach(env: string, publicUrl: string): (url: URL) => 
 
 /**
  * The News area (issue 19): outside feeds and editorial articles, which only the platform's
- * admins manage, and the newswire and insider lists every signed-in person reads.
+ * admins manage, and the newswire, insider and commentary lists every signed-in person reads.
  */
 export function newsRoutes(core: Core, options: NewsOptions): FastifyPluginAsyncZod {
   const { db } = core.database;
@@ -117,6 +121,11 @@ export function newsRoutes(core: Core, options: NewsOptions): FastifyPluginAsync
     app.get('/api/v1/news/insider', { schema: { querystring: insiderQuery, response: { 200: articlesPage } } }, async (request) => {
       requireUser(request);
       return readInsider(db, request.query.kind, decodeCursor(request.query.before), request.query.limit);
+    });
+
+    app.get('/api/v1/news/commentary', { schema: { querystring: commentaryQuery, response: { 200: commentaryPage } } }, async (request) => {
+      const user = requireUser(request);
+      return readCommentary(db, viewerOf(user), request.host, decodeCursor(request.query.before), request.query.limit);
     });
 
     app.get('/api/v1/news/wire', { schema: { querystring: wireQuery, response: { 200: wirePage } } }, async (request) => {

@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 
-// The news read models and the fetcher's own tables (migrations/0030_news.ts).
+// The news read models and the fetcher's own tables (migrations/0030_news.ts, 0052_news_commentary.ts).
 declare module '../../db/schema.ts' {
   interface Database {
     news_feeds: NewsFeedsTable;
@@ -8,6 +8,7 @@ declare module '../../db/schema.ts' {
     articles: ArticlesTable;
     news_feed_fetches: NewsFeedFetchesTable;
     news_item_keys: { key: string; item_id: number };
+    news_commentary: { post_id: number; url_key: string };
   }
 }
 
@@ -31,6 +32,8 @@ export interface NewsItemsTable {
   title: string;
   summary: string;
   link: string;
+  /** The link as commentary names it (contracts/news/links.ts); null when it is not an http(s) address. */
+  link_key: string | null;
   outlet: string;
   beats: string[];
   country: string | null;

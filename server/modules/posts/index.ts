@@ -2,3 +2,4 @@
 export { viewerOf, type Viewer } from './permissions.ts';
 export { postLinesByAuthor, type PostLine } from './view-statements.ts';
 export { readableBy } from './view-statements.ts';
+export { findPostView } from './queries.ts';

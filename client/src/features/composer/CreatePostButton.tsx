@@ -14,13 +14,19 @@ type CreatePostProps = {
   variant?: 'box' | 'button';
   /** New posts start in this community. */
   communityId?: number;
+  /**
+   * A reaction or statement answering this address (a news item's "Comment on this"): the
+   * trigger says so, naming the item for screen readers, and the chooser offers only those kinds.
+   */
+  answering?: { url: string; title: string };
   onCreated?: (kind: PostKind, id: number) => void;
 };
 
 const QUICK_KINDS: PostKind[] = ['callout', 'event', 'job'];
+const ANSWER_KINDS: PostKind[] = ['reaction', 'statement'];
 
 /** Opens the kind chooser, then the chosen kind's composer, in one modal. */
-export function CreatePostButton({ variant = 'box', communityId, onCreated }: CreatePostProps) {
+export function CreatePostButton({ variant = 'box', communityId, answering, onCreated }: CreatePostProps) {
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<PostKind | null>(null);
@@ -50,7 +56,11 @@ export function CreatePostButton({ variant = 'box', communityId, onCreated }: Cr
 
   return (
     <>
-      {variant === 'box' ? (
+      {answering ? (
+        <button type="button" className="button button--ghost button--sm" aria-label={`Comment on “${answering.title}”`} onClick={() => start(null)}>
+          <span className="button__label">Comment on this</span>
+        </button>
+      ) : variant === 'box' ? (
         <section className="start-post" aria-label="Create a post">
           <div className="start-post__row">
             <Avatar name={`${user.firstname} ${user.lastname}`} src={user.logo} />
@@ -75,7 +85,7 @@ export function CreatePostButton({ variant = 'box', communityId, onCreated }: Cr
           <span className="button__label">Create a post</span>
         </button>
       )}
-      <Modal open={open} onClose={close} title={kind ? `New ${KIND_LABELS[kind]}` : 'Create a post'} size="lg" className="composer-modal" beforeClose={mayClose}>
+      <Modal open={open} onClose={close} title={kind ? `New ${KIND_LABELS[kind]}` : answering ? 'Comment on this' : 'Create a post'} size="lg" className="composer-modal" beforeClose={mayClose}>
         {kind ? (
           <>
             <button type="button" className="composer-back" onClick={() => void backToKinds()}>
@@ -84,6 +94,7 @@ export function CreatePostButton({ variant = 'box', communityId, onCreated }: Cr
             <PostComposer
               kind={kind}
               communityId={communityId}
+              url={answering?.url}
               onDirtyChange={(next) => {
                 dirty.current = next;
               }}
@@ -98,8 +109,9 @@ export function CreatePostButton({ variant = 'box', communityId, onCreated }: Cr
           <KindChooser
             user={user}
             onChoose={setKind}
+            only={answering && ANSWER_KINDS}
             onInterview={
-              mayCreateInterview(user)
+              !answering && mayCreateInterview(user)
                 ? () => {
                     close();
                     setInterviewing(true);

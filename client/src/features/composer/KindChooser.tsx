@@ -66,15 +66,19 @@ type KindChooserProps = {
   onChoose: (kind: PostKind) => void;
   /** Given to those who may ask: an interview is not a post, but it is begun from the same place. */
   onInterview?: (() => void) | undefined;
+  /** Only these of the kinds the person may create (answering a news item: a reaction or a statement). */
+  only?: readonly PostKind[] | undefined;
 };
 
 /** What to publish: one card per kind, and an interview for those who ask questions. */
-export function KindChooser({ user, onChoose, onInterview }: KindChooserProps) {
+export function KindChooser({ user, onChoose, onInterview, only }: KindChooserProps) {
   return (
     <ul className="kind-chooser" aria-label="What do you want to publish?">
-      {creatableKinds(user).map((kind) => (
-        <Choice key={kind} modifier={kind} icon={<KindIcon kind={kind} />} label={KIND_LABELS[kind]} description={DESCRIPTIONS[kind]} onClick={() => onChoose(kind)} />
-      ))}
+      {creatableKinds(user)
+        .filter((kind) => !only || only.includes(kind))
+        .map((kind) => (
+          <Choice key={kind} modifier={kind} icon={<KindIcon kind={kind} />} label={KIND_LABELS[kind]} description={DESCRIPTIONS[kind]} onClick={() => onChoose(kind)} />
+        ))}
       {onInterview && (
         <Choice
           modifier="interview"

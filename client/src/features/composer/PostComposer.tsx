@@ -24,6 +24,8 @@ export type PostComposerProps = {
   post?: EditablePost | undefined;
   /** A new post starts in this community (written from the community's page). */
   communityId?: number | undefined;
+  /** A new reaction or statement starts with this address: the news item it answers. */
+  url?: string | undefined;
   onSaved: (id: number) => void;
   onCancel: () => void;
   /** Told whether the form holds changes not yet saved (a closing modal asks before losing them). */
@@ -56,12 +58,12 @@ function timezones(current: string): string[] {
 }
 
 /** Creates a post of any kind, or edits one (the same form, filled from the post's full form). */
-export function PostComposer({ kind, post, communityId, onSaved, onCancel, onDirtyChange }: PostComposerProps) {
+export function PostComposer({ kind, post, communityId, url, onSaved, onCancel, onDirtyChange }: PostComposerProps) {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const userTimezone = user?.timezone || DEFAULT_TIMEZONE;
   const [initial] = useState<ComposerValues>(() =>
-    post ? valuesOfForm(kind, post, userTimezone) : { ...emptyValues(userTimezone), communities: communityId ? [communityId] : [] },
+    post ? valuesOfForm(kind, post, userTimezone) : { ...emptyValues(userTimezone), communities: communityId ? [communityId] : [], url: url ?? '' },
   );
   const [values, setValues] = useState<ComposerValues>(initial);
   const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());

@@ -1,11 +1,18 @@
 import type { WireEntry } from '../../../../contracts/news/api.ts';
+import { answerAddress } from '../../../../contracts/news/links.ts';
 import { formatDate, fromNow } from '../../lib/format/index.ts';
+import { CreatePostButton } from '../composer/CreatePostButton.tsx';
 
 const SOURCE_LABEL: Record<WireEntry['source'], string> = { announcement: 'Announcement', news: 'News', article: 'Media news' };
 
-/** One line of the newswire: where it is from, when, its headline (a link out, or in the app) and its first words. */
+/**
+ * One line of the newswire: where it is from, when, its headline (a link out, or in the app), its
+ * first words, and for those who may post, a reaction or statement answering it. An outside item
+ * without a link has no address to answer.
+ */
 export function WireEntryCard({ entry }: { entry: WireEntry }) {
   const outside = entry.link !== null && /^https?:/.test(entry.link);
+  const answerable = entry.source === 'article' || entry.link !== null;
   return (
     <article className={`wire-entry wire-entry--${entry.source}`} aria-labelledby={`wire-${entry.key}`}>
       <p className="wire-entry__meta">
@@ -32,6 +39,11 @@ export function WireEntryCard({ entry }: { entry: WireEntry }) {
             <li key={beat}>{beat}</li>
           ))}
         </ul>
+      )}
+      {answerable && (
+        <div className="wire-entry__actions">
+          <CreatePostButton answering={{ url: answerAddress(entry, window.location.origin), title: entry.title }} />
+        </div>
       )}
     </article>
   );

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ArticleView, CreateArticleBody, FeedView, RegisterFeedBody, WireEntry, WirePage } from '../../../../contracts/news/api.ts';
+import type { ArticleView, CommentaryGroup, CommentaryPage, CreateArticleBody, FeedView, RegisterFeedBody, WireEntry, WirePage } from '../../../../contracts/news/api.ts';
 import { api } from '../../lib/api/index.ts';
 import { showToast } from '../../ui/index.ts';
 
@@ -10,6 +10,7 @@ export const newsKeys = {
   wire: (filters: WireFilters) => ['news', 'wire', filters] as const,
   facets: () => ['news', 'facets'] as const,
   insider: (kind: string) => ['news', 'insider', kind] as const,
+  commentary: () => ['news', 'commentary'] as const,
   feeds: () => ['news', 'feeds'] as const,
 };
 
@@ -50,6 +51,30 @@ export function useInsider(kind: '' | 'epitome' | 'marcoms') {
     getNextPageParam: (last) => last.next ?? undefined,
     placeholderData: keepPreviousData,
   });
+}
+
+/** Reactions and statements under what they answer, a page of posts at a time. */
+export function useCommentary() {
+  return useInfiniteQuery({
+    queryKey: newsKeys.commentary(),
+    queryFn: ({ pageParam, signal }) => api.get<CommentaryPage>('/api/v1/news/commentary', { query: pageParam ? { before: pageParam } : {}, signal }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+}
+
+/**
+ * The groups of all pages read so far: a group the next page goes on with (an item answered
+ * over a long time, or the record) takes its older posts beneath the ones already shown, so
+ * the groups stay in order of their newest activity.
+ */
+export function gatherCommentary(pages: readonly CommentaryPage[]): CommentaryGroup[] {
+  const groups = new Map<string, CommentaryGroup>();
+  for (const group of pages.flatMap((page) => page.data)) {
+    const known = groups.get(group.key);
+    groups.set(group.key, known ? { ...known, posts: [...known.posts, ...group.posts.filter((post) => !known.posts.some((shown) => shown.id === post.id))] } : group);
+  }
+  return [...groups.values()];
 }
 
 /** The outside feeds with how their fetching goes, read again every 15 s while the screen is open. */
