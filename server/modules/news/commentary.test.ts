@@ -57,21 +57,25 @@ describe('commentary gathered under the news item it answers', () => {
     await demo.pr.call('POST', `/api/v1/announcements/${announcement}/publish`);
     // The app's own address, as the reader reaches it (app.inject's host).
     await say(demo.expert, 'reactions', 'Big launch', `http://localhost/app/announcements/${announcement}/`);
+    const article = (await demo.admin.call('POST', '/api/v1/news/articles', { kind: 'epitome', title: 'Who moved', summary: 'People' })).json().id;
+    await say(demo.pr, 'statements', 'Welcome aboard', `https://LOCALHOST/app/newswire?article=${article}&utm_source=share`);
 
     expect(shape(await commentary())).toEqual([
+      ['Who moved', ['Welcome aboard']],
       ['We launch', ['Big launch']],
       ['Rates held', ['Agreed', 'Second thoughts', 'Rates should move']],
       ['On the record', ['No address', 'Elsewhere']],
     ]);
-    const [launch, rates] = await commentary();
+    const [moved, launch, rates] = await commentary();
+    expect(moved!.subject).toMatchObject({ key: `article:${article}`, outlet: 'Epitome', link: `/app/newswire?article=${article}` });
     expect(launch!.subject).toMatchObject({ key: `announcement:${announcement}`, outlet: 'Commentary Room', link: `/app/announcements/${announcement}` });
     expect(rates!.subject).toMatchObject({ source: 'news', outlet: 'The Outlet', link: 'https://outlet.example/markets/rates' });
 
     expect((await demo.expert.call('DELETE', `/api/v1/reactions/${deleted}`)).statusCode).toBe(204);
-    expect(shape(await commentary())[1]).toEqual(['Rates held', ['Agreed', 'Rates should move']]);
+    expect(shape(await commentary())[2]).toEqual(['Rates held', ['Agreed', 'Rates should move']]);
 
     const live = await snapshot();
-    expect((live.news_commentary as unknown[]).length).toBe(5);
+    expect((live.news_commentary as unknown[]).length).toBe(6);
     await sql`delete from news_commentary`.execute(t.database.db);
     await sql`update news_items set link_key = null`.execute(t.database.db);
     await replayInline(t.database.db, t.core.store, productModel.inline);

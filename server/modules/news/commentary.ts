@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CommentaryGroup, CommentaryPage, WireEntry } from '../../../contracts/news/api.ts';
 import { articlePath, linkKey } from '../../../contracts/news/links.ts';
+import { ARTICLE_KIND_LABELS } from '../../../contracts/posts/kinds.ts';
 import type { PostView } from '../../../contracts/posts/views.ts';
 import type { Database } from '../../db/schema.ts';
 import { wireAnnouncements } from '../announcements/index.ts';
@@ -40,7 +41,11 @@ async function subjectsOf(db: Db, keys: readonly string[], appHost: string): Pro
   for (const row of items.sort((a, b) => Number(a.id) - Number(b.id))) {
     if (!found.has(row.link_key!)) found.set(row.link_key!, itemWireEntry({ ...row, id: Number(row.id), publishedAt: new Date(row.published_at).toISOString() }));
   }
-  for (const row of articles) found.set(own(articlePath(Number(row.id))), articleWireEntry(articleViewOf(row)));
+  // Named by its kind (the wire's entry is a Media news one) and linked to its address, where it opens.
+  for (const row of articles) {
+    const link = articlePath(Number(row.id));
+    found.set(own(link), { ...articleWireEntry(articleViewOf(row)), outlet: ARTICLE_KIND_LABELS[row.kind], link });
+  }
   for (const row of announcements) found.set(own(row.link), announcementWireEntry(row));
   return found;
 }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import type { ArticleView } from '../../../../contracts/news/api.ts';
-import { formatDate, fromNow } from '../../lib/format/index.ts';
-import { Button, EmptyState, PageHeader, SafeImage, Spinner } from '../../ui/index.ts';
-import { RichText } from '../posts/RichText.tsx';
+import { Button, EmptyState, PageHeader, Spinner } from '../../ui/index.ts';
+import { ArticleCard } from './ArticleCard.tsx';
 import { useInsider } from './queries.ts';
 import './news.css';
 
@@ -11,27 +9,6 @@ const KINDS = [
   { kind: 'epitome', label: 'Epitome' },
   { kind: 'marcoms', label: 'Marcoms News' },
 ] as const;
-const KIND_LABEL = { epitome: 'Epitome', marcoms: 'Marcoms News', media: 'Media news' } as const;
-
-function ArticleCard({ article }: { article: ArticleView }) {
-  return (
-    <article className="insider-article" aria-labelledby={`article-${article.id}`}>
-      {article.imageUrl && <SafeImage className="insider-article__image" src={article.imageUrl} alt="" />}
-      <div>
-        <p className="wire-entry__meta">
-          <span className="wire-entry__source">{KIND_LABEL[article.kind]}</span>
-          <time dateTime={article.publishedAt} title={formatDate(article.publishedAt, 'dateTime')}>
-            {fromNow(article.publishedAt)}
-          </time>
-        </p>
-        <h2 className="wire-entry__title" id={`article-${article.id}`}>
-          {article.title}
-        </h2>
-        {article.content ? <RichText className="insider-article__content" html={article.content} /> : <p className="wire-entry__summary">{article.summary}</p>}
-      </div>
-    </article>
-  );
-}
 
 /** /insider: the trade's own news, Epitome (who moved where) and Marcoms News (agencies and campaigns), newest first. */
 export function InsiderPage() {

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { NEWSWIRE_ROOM } from '../../../../contracts/news/realtime.ts';
 import { BEATS } from '../../../../contracts/users/enums.ts';
@@ -6,11 +7,35 @@ import { useRoom, useSocketEvent } from '../../lib/realtime/index.ts';
 import { Button, EmptyState, PageHeader, Select, Spinner } from '../../ui/index.ts';
 import { NewPostsBar } from '../feed/NewPostsBar.tsx';
 import '../feed/feed.css';
-import { matchesFilters, newsKeys, useWire, useWireFacets, type WireFilters } from './queries.ts';
+import { ArticleCard } from './ArticleCard.tsx';
+import { matchesFilters, newsKeys, useArticle, useWire, useWireFacets, type WireFilters } from './queries.ts';
 import { WireEntryCard } from './WireEntryCard.tsx';
 import './news.css';
 
 const NO_FILTERS: WireFilters = { beat: '', country: '', outlet: '' };
+
+/**
+ * An article opened by its address in the app (`?article=`, contracts/news/links.ts): articles
+ * have no page of their own, so the one a link or a piece of commentary names is read on top.
+ */
+function OpenedArticle({ id }: { id: number }) {
+  const article = useArticle(id);
+  const navigate = useNavigate();
+  return (
+    <section className="news__opened" aria-label="Opened article">
+      {article.isPending ? (
+        <Spinner label="Loading the article" />
+      ) : article.isError ? (
+        <EmptyState title="This article could not be found" description="It may have been taken down, or the link is not whole." />
+      ) : (
+        <ArticleCard article={article.data} />
+      )}
+      <Button variant="ghost" size="sm" onClick={() => void navigate({ to: '.', search: {} as never })}>
+        Back to the newswire
+      </Button>
+    </section>
+  );
+}
 
 /**
  * /newswire: every public announcement, outside news item and media article, newest first,
@@ -18,6 +43,7 @@ const NO_FILTERS: WireFilters = { beat: '', country: '', outlet: '' };
  * bar, as the feed's new posts do, so the list never moves under the reader.
  */
 export function NewswirePage() {
+  const opened = Number((useSearch({ strict: false }) as { article?: unknown }).article);
   const [filters, setFilters] = useState<WireFilters>(NO_FILTERS);
   const wire = useWire(filters);
   const facets = useWireFacets();
@@ -45,6 +71,7 @@ export function NewswirePage() {
   return (
     <div className="news">
       <PageHeader title="Newswire" blurb="Announcements, outlets’ news and Media news as they are published, newest first." />
+      {Number.isSafeInteger(opened) && opened > 0 && <OpenedArticle id={opened} />}
       <form className="news__filters" aria-label="Filter the newswire" onSubmit={(event) => event.preventDefault()}>
         <Select label="Beat" value={filters.beat} onChange={set('beat')}>
           <option value="">All beats</option>

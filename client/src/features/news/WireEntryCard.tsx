@@ -3,7 +3,7 @@ import { answerAddress } from '../../../../contracts/news/links.ts';
 import { formatDate, fromNow } from '../../lib/format/index.ts';
 import { CreatePostButton } from '../composer/CreatePostButton.tsx';
 
-const SOURCE_LABEL: Record<WireEntry['source'], string> = { announcement: 'Announcement', news: 'News', article: 'Media news' };
+const SOURCE_LABEL: Record<WireEntry['source'], string> = { announcement: 'Announcement', news: 'News', article: 'Article' };
 
 /**
  * One line of the newswire: where it is from, when, its headline (a link out, or in the app), its

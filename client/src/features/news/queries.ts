@@ -11,6 +11,7 @@ export const newsKeys = {
   facets: () => ['news', 'facets'] as const,
   insider: (kind: string) => ['news', 'insider', kind] as const,
   commentary: () => ['news', 'commentary'] as const,
+  article: (id: number) => ['news', 'article', id] as const,
   feeds: () => ['news', 'feeds'] as const,
 };
 
@@ -50,6 +51,15 @@ export function useInsider(kind: '' | 'epitome' | 'marcoms') {
     initialPageParam: '',
     getNextPageParam: (last) => last.next ?? undefined,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One article, opened by its address in the app (`articlePath`); nothing is asked without one. */
+export function useArticle(id: number | null) {
+  return useQuery({
+    queryKey: newsKeys.article(id ?? 0),
+    queryFn: ({ signal }) => api.get<ArticleView>(`/api/v1/news/articles/${id}`, { signal, quiet: true }),
+    enabled: id !== null,
   });
 }
 
