@@ -88,5 +88,20 @@ export const distributionView = z.object({
 });
 export type DistributionView = z.infer<typeof distributionView>;
 
+/**
+ * The email version as a recipient gets it (issue 18's `email` view): its links stand in for a
+ * recipient's own, and looking at it counts nothing.
+ */
+export const emailVersionView = z.object({
+  subject: z.string(),
+  /** The From line every recipient sees. */
+  from: z.string(),
+  html: z.string(),
+  text: z.string(),
+  /** Sent now (or at its scheduled time), it would go out under embargo until then: the banner in it says so. */
+  embargoUntil: z.string().nullable(),
+});
+export type EmailVersionView = z.infer<typeof emailVersionView>;
+
 export const subscribeBody = z.object({ email: z.string().trim().toLowerCase().email({ message: 'Email is not valid' }).max(254) });
 export const messageAnswer = z.object({ message: z.string() });

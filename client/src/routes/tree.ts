@@ -56,6 +56,7 @@ const adminNewsroomsPage = lazyPage(() => import('../features/newsrooms/AdminNew
 const announcementsPage = lazyPage(() => import('../features/announcements/AnnouncementsPage.tsx'), 'AnnouncementsPage');
 const announcementHubPage = lazyPage(() => import('../features/announcements/HubPage.tsx'), 'HubPage');
 const announcementWebPage = lazyPage(() => import('../features/announcements/WebPage.tsx'), 'WebPage');
+const announcementEmailPage = lazyPage(() => import('../features/announcements/EmailPage.tsx'), 'EmailPage');
 const contactsPage = lazyPage(() => import('../features/contacts/ContactsPage.tsx'), 'ContactsPage');
 const contactPage = lazyPage(() => import('../features/contacts/ContactPage.tsx'), 'ContactPage');
 const contactListsPage = lazyPage(() => import('../features/contacts/ListsPage.tsx'), 'ListsPage');
@@ -123,7 +124,7 @@ const announcement = branch(rootRoute, 'announcements/$id', m.announcement);
 const announcementIndex = page(announcement, '/', m.announcementWeb, announcementWebPage);
 const announcementHub = page(announcement, 'hub', m.announcementHub, announcementHubPage);
 const announcementWeb = page(announcement, 'web', m.announcementWeb, announcementWebPage);
-const announcementEmail = page(announcement, 'email', m.announcementEmail);
+const announcementEmail = page(announcement, 'email', m.announcementEmail, announcementEmailPage);
 const interview = page(rootRoute, 'interviews/$id', m.interview, interviewPage);
 
 // User settings.

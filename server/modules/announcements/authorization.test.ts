@@ -51,6 +51,9 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', url: (f) => `/api/v1/announcements/${f.published}/hub`, expect: { default: 200, anonymous: 401, journalist: 403, prWithoutModule: 403, prOfB: 403 } },
   { method: 'GET', url: (f) => `/api/v1/announcements/${f.draft}/distribution`, expect: { default: 200, ...OUTSIDERS_NOT_FOUND, anonymous: 401 } },
   { method: 'GET', url: (f) => `/api/v1/announcements/${f.published}/distribution`, expect: { default: 200, anonymous: 401, journalist: 403, prWithoutModule: 403, prOfB: 403 } },
+  // The email version: as the hub, a draft's for its newsroom's people, read-only ones too.
+  { method: 'GET', url: (f) => `/api/v1/announcements/${f.draft}/email`, expect: { default: 200, ...OUTSIDERS_NOT_FOUND, anonymous: 401 } },
+  { method: 'GET', url: (f) => `/api/v1/announcements/${f.published}/email`, expect: { default: 200, anonymous: 401, journalist: 403, prWithoutModule: 403, prOfB: 403 } },
   { method: 'PUT', url: (f) => `/api/v1/announcements/${f.draft}/audience`, body: () => ({ lists: [], subscribers: true, addresses: ['desk@example.com'] }), expect: WRITE_DRAFT },
   { method: 'PUT', url: (f) => `/api/v1/announcements/${f.published}/audience`, body: () => ({ lists: [], subscribers: true, addresses: [] }), expect: WRITE_PUBLISHED },
   { method: 'POST', url: (f) => `/api/v1/announcements/${f.published}/recipients/${f.recipient}/revoke`, expect: WRITE_PUBLISHED },

@@ -11,6 +11,16 @@ export type { NewsroomAccess };
  */
 export const mayRead = (member: Member | null, newsroom: NewsroomAccess, isPublic: boolean) => isPublic || (member !== null && isOwnNewsroom(member, newsroom));
 
+/**
+ * Why this person may not read an announcement's hub (its status, distribution, numbers and email
+ * version): only its newsroom's people may, read-only ones too. An outsider gets 404 for what they
+ * cannot see and 403 for a public one.
+ */
+export function hubRefusal(member: Member, newsroom: NewsroomAccess, isPublic: boolean): Error | null {
+  if (isOwnNewsroom(member, newsroom)) return null;
+  return isPublic ? new Forbidden() : new NotFound(NO_ANNOUNCEMENT);
+}
+
 /** Its newsroom's writers write; read-only people only read. */
 export const mayWrite = (member: Member, newsroom: NewsroomAccess) => mayEditNewsroom(member, newsroom);
 

@@ -39,7 +39,7 @@ import { recordActivity, visitorOf } from './distribution/activity.ts';
 import { numbersPulseOf } from './distribution/pulse.ts';
 import { queueRecipients } from './distribution/queue.ts';
 import { noIndex, renderPage } from './page.ts';
-import { mayRead, mayWrite, writeRefusal, type Member } from './permissions.ts';
+import { hubRefusal, mayRead, mayWrite, writeRefusal, type Member } from './permissions.ts';
 import { announcementViewOf, fieldsOf, findAnnouncement, ourAnnouncements, publicAnnouncements, type AnnouncementRow } from './queries.ts';
 
 export type AnnouncementOptions = {
@@ -305,7 +305,8 @@ export function announcementRoutes(core: Core, options: AnnouncementOptions): Fa
     app.get('/api/v1/announcements/:id/hub', { schema: { params: announcementIdParams, response: { 200: announcementHub } } }, async (request) => {
       const member = await memberOf(request);
       const { row, access, isPublic } = await load(request.params.id);
-      if (!isOwnNewsroom(member, access)) throw isPublic ? new Forbidden() : new NotFound(NO_ANNOUNCEMENT);
+      const refusal = hubRefusal(member, access, isPublic);
+      if (refusal) throw refusal;
       const events = await core.store.readStream(db, announcementStream(request.params.id));
       const actorIds = [...new Set(events.flatMap((event) => (event.metadata.actorId && /^\d+$/.test(event.metadata.actorId) ? [Number(event.metadata.actorId)] : [])))];
       const people = actorIds.length ? await db.selectFrom('users').select(['id', 'firstname', 'lastname']).where('id', 'in', actorIds).execute() : [];

@@ -106,6 +106,8 @@ function mount() {
 it('the hub shows its status and who changed what, and follows announcement:changed as a colleague publishes it', async () => {
   mount();
   expect(await screen.findByRole('heading', { name: 'Harbour opens a Perth office', level: 1 })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Hub' })).toHaveAttribute('aria-current', 'page');
+  expect(screen.getByRole('link', { name: 'Email version' })).toHaveAttribute('href', '/announcements/5/email');
   const status = screen.getByRole('region', { name: 'Status' });
   expect(within(status).getByText('Draft')).toBeInTheDocument();
   expect(within(status).getByRole('button', { name: 'Publish now' })).toBeInTheDocument();

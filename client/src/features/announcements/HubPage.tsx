@@ -1,13 +1,13 @@
-import { Link, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError, linesOf } from '../../lib/api/index.ts';
 import { DEFAULT_TIMEZONE, formatDate } from '../../lib/format/index.ts';
-import { Button, EmptyState, Spinner, confirmDialog, showToast, useClipboard } from '../../ui/index.ts';
+import { Button, Spinner, confirmDialog, showToast, useClipboard } from '../../ui/index.ts';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { AnnouncementEditorModal } from './AnnouncementEditorModal.tsx';
 import { DistributionPanel } from './DistributionPanel.tsx';
 import { changeLine } from './form.ts';
-import { StatusChip } from './parts.tsx';
+import { AnnouncementLoadFailure, StatusChip, ViewTabs } from './parts.tsx';
 import { useAnnouncementHub, useAnnouncementStatus, useAnnouncementsLive, usePreviewLink, type StatusAction } from './queries.ts';
 import './announcements.css';
 
@@ -27,16 +27,7 @@ export function HubPage() {
   const [editing, setEditing] = useState(false);
 
   if (hub.isPending) return <Spinner label="Loading the announcement" />;
-  if (hub.isError) {
-    const missing = hub.error instanceof ApiError && hub.error.status === 404;
-    return (
-      <EmptyState
-        title={missing ? 'This announcement does not exist' : 'The announcement could not be loaded'}
-        description={missing ? 'It may have been removed, or it belongs to another account.' : 'Check your connection and try again.'}
-        action={missing ? <Link to="/announcements/our">Our announcements</Link> : <Button onClick={() => void hub.refetch()}>Try again</Button>}
-      />
-    );
-  }
+  if (hub.isError) return <AnnouncementLoadFailure error={hub.error} retry={() => void hub.refetch()} />;
   const { announcement, history } = hub.data;
   const act = async (action: StatusAction, done: string) => {
     try {
@@ -64,14 +55,7 @@ export function HubPage() {
         <p className="announcement-hub__newsroom">{announcement.newsroom.name}</p>
         <h1 className="announcement-hub__headline">{announcement.headline || 'Untitled announcement'}</h1>
         {announcement.subtitle && <p className="announcement-hub__subtitle">{announcement.subtitle}</p>}
-        <nav className="announcements__tabs" aria-label="Announcement views">
-          <Link to="/announcements/$id/hub" params={{ id }} className="announcements__tab announcements__tab--on" aria-current="page">
-            Hub
-          </Link>
-          <a href={`${import.meta.env.BASE_URL}announcements/${announcementId}/web`} className="announcements__tab">
-            Web version
-          </a>
-        </nav>
+        <ViewTabs id={id} current="hub" />
       </header>
 
       <div className="announcement-hub__grid">

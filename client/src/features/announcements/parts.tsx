@@ -1,7 +1,42 @@
 import { Link } from '@tanstack/react-router';
 import type { AnnouncementSummary } from '../../../../contracts/announcements/api.ts';
+import { ApiError } from '../../lib/api/index.ts';
 import { formatDate } from '../../lib/format/index.ts';
+import { Button, EmptyState } from '../../ui/index.ts';
 import { statusChip } from './form.ts';
+
+/**
+ * An announcement's views as tabs. The web version is the server's page (search engines and link
+ * previews read it), so it loads whole rather than as a screen of the app.
+ */
+export function ViewTabs({ id, current }: { id: string; current: 'hub' | 'email' }) {
+  const tab = (view: 'hub' | 'email') => ({ className: `announcements__tab${view === current ? ' announcements__tab--on' : ''}`, 'aria-current': view === current ? ('page' as const) : undefined });
+  return (
+    <nav className="announcements__tabs" aria-label="Announcement views">
+      <Link to="/announcements/$id/hub" params={{ id }} {...tab('hub')}>
+        Hub
+      </Link>
+      <a href={`${import.meta.env.BASE_URL}announcements/${id}/web`} className="announcements__tab">
+        Web version
+      </a>
+      <Link to="/announcements/$id/email" params={{ id }} {...tab('email')}>
+        Email version
+      </Link>
+    </nav>
+  );
+}
+
+/** Why a screen of its newsroom's people has no announcement to show: gone (or hidden from them), not theirs, or the connection. */
+export function AnnouncementLoadFailure({ error, retry }: { error: unknown; retry: () => void }) {
+  const status = error instanceof ApiError ? error.status : null;
+  if (status === 404) {
+    return <EmptyState title="This announcement does not exist" description="It may have been removed, or it belongs to another account." action={<Link to="/announcements/our">Our announcements</Link>} />;
+  }
+  if (status === 403) {
+    return <EmptyState title="Only its newsroom’s people see this" description="The hub and the email version are for the newsroom’s own people. Its public page is open to all." action={<Link to="/announcements/all">All announcements</Link>} />;
+  }
+  return <EmptyState title="The announcement could not be loaded" description="Check your connection and try again." action={<Button onClick={retry}>Try again</Button>} />;
+}
 
 export function StatusChip({ announcement }: { announcement: Pick<AnnouncementSummary, 'status' | 'isEmbargoed'> }) {
   const chip = statusChip(announcement);

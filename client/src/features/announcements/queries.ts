@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AnnouncementInput, AnnouncementSummary, AnnouncementView, announcementHub, announcementList } from '../../../../contracts/announcements/api.ts';
+import type { EmailVersionView } from '../../../../contracts/announcements/distribution.ts';
 import { api } from '../../lib/api/index.ts';
 import { useSocketEvent, type MessageOf } from '../../lib/realtime/index.ts';
 
@@ -15,6 +16,7 @@ export const announcementKeys = {
   list: (name: ListName) => ['announcements', 'list', name] as const,
   detail: (id: number) => ['announcements', 'detail', id] as const,
   hub: (id: number) => ['announcements', 'hub', id] as const,
+  email: (id: number) => ['announcements', 'email', id] as const,
   preview: (id: number, token: string) => ['announcements', 'preview', id, token] as const,
 };
 
@@ -33,6 +35,11 @@ export function useAnnouncementList(name: ListName) {
 export function useAnnouncementHub(id: number) {
   // Quiet: the page says "not found" itself rather than a toast over an empty screen.
   return useQuery({ queryKey: announcementKeys.hub(id), queryFn: ({ signal }) => api.get<AnnouncementHub>(`/api/v1/announcements/${id}/hub`, { signal, quiet: true }), retry: false });
+}
+
+/** The email version as a recipient would get it; quiet, as the hub: the page says what went wrong. */
+export function useEmailVersion(id: number) {
+  return useQuery({ queryKey: announcementKeys.email(id), queryFn: ({ signal }) => api.get<EmailVersionView>(`/api/v1/announcements/${id}/email`, { signal, quiet: true }), retry: false });
 }
 
 /** The web view's announcement: through the secret link when the page has its token, else as the reader may see it. */
@@ -69,6 +76,7 @@ export function applyAnnouncementChanged(queryClient: QueryClient, message: Mess
   // The history and the whole view (body, beats) come only with a read.
   void queryClient.invalidateQueries({ queryKey: announcementKeys.hub(message.announcementId) });
   void queryClient.invalidateQueries({ queryKey: announcementKeys.detail(message.announcementId) });
+  void queryClient.invalidateQueries({ queryKey: announcementKeys.email(message.announcementId) });
 }
 
 /** Lists and the hub follow changes made in other tabs, by colleagues and by the scheduler. */
@@ -82,6 +90,7 @@ function useSettled() {
   return (view: AnnouncementView) => {
     queryClient.setQueryData(announcementKeys.detail(view.id), view);
     void queryClient.invalidateQueries({ queryKey: announcementKeys.hub(view.id) });
+    void queryClient.invalidateQueries({ queryKey: announcementKeys.email(view.id) });
     void queryClient.invalidateQueries({ queryKey: announcementKeys.lists() });
   };
 }

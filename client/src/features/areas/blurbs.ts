@@ -4,5 +4,4 @@
  */
 export const areaBlurbs: Record<string, string> = {
   channels: 'The channels your announcements are distributed through.',
-  email: 'How the announcement looks in an inbox.',
 };

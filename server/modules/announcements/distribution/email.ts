@@ -18,12 +18,15 @@ export type EmailSource = {
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
+/** Where an email's links lead: a recipient's own signed ones when it is sent. */
+export type EmailLinks = Pick<RecipientLinks, 'webUrl' | 'unsubscribeUrl' | 'clickUrl' | 'openPixelUrl'>;
+
 const absolute = (publicUrl: string, path: string) => (/^https?:\/\//i.test(path) ? path : `${publicUrl}${path.startsWith('/') ? '' : '/'}${path}`);
 const COLOUR = /^#[0-9a-f]{6}$/i;
 const embargoLine = (until: Date) => `EMBARGOED: not for publication before ${until.toUTCString().replace('GMT', 'UTC')}.`;
 
 /** The body's links made the recipient's own (counted on the way through), when tracking is on. */
-function trackedBody(body: string, recipientId: number, links: RecipientLinks, tracking: boolean): string {
+function trackedBody(body: string, recipientId: number, links: EmailLinks, tracking: boolean): string {
   if (!tracking) return body;
   return body.replace(/href="(https?:\/\/[^"]+)"/gi, (_all, url: string) => `href="${escapeHtml(links.clickUrl(recipientId, url.replace(/&amp;/g, '&')))}"`);
 }
@@ -50,7 +53,7 @@ function plainText(html: string): string {
  * online (their own web version while it is embargoed), unsubscribe, the body's links and, when
  * tracking is on, the open pixel.
  */
-export function renderEmail(source: EmailSource, recipientId: number, links: RecipientLinks, publicUrl: string): RenderedEmail {
+export function renderEmail(source: EmailSource, recipientId: number, links: EmailLinks, publicUrl: string): RenderedEmail {
   const pageUrl = `${publicUrl}/app/announcements/${source.announcementId}`;
   // Under embargo the public page answers 404: the recipient reads it through a link of their own.
   const readOnline = source.embargoUntil ? links.webUrl(recipientId) : source.tracking ? links.clickUrl(recipientId, pageUrl) : pageUrl;

@@ -8,6 +8,7 @@ import {
   ADDRESS_RULE,
   audienceBody,
   distributionView,
+  emailVersionView,
   LIST_NOT_FOUND,
   MAX_TYPED_ADDRESSES,
   messageAnswer,
@@ -24,23 +25,26 @@ import {
 } from '../../../../contracts/announcements/distribution.ts';
 import { NO_NEWSROOM } from '../../../../contracts/newsrooms/api.ts';
 import { idParams } from '../../../../contracts/validation.ts';
+import { loadConfig } from '../../../config.ts';
 import type { Core } from '../../../core.ts';
-import { Forbidden, NotFound, ValidationFailed } from '../../../errors.ts';
+import { NotFound, ValidationFailed } from '../../../errors.ts';
 import { eventMetadata } from '../../../http/request-context.ts';
 import { enqueueMail } from '../../../mail/outbox.ts';
 import type { RealtimeServer } from '../../../realtime/processor.ts';
 import { actorOf, requireUser } from '../../auth/plugin.ts';
 import { listAddresses } from '../../contacts/index.ts';
-import { accountModules, findNewsroom, isOwnNewsroom, newsroomAccessOf } from '../../newsrooms/index.ts';
+import { accountModules, findNewsroom, newsroomAccessOf } from '../../newsrooms/index.ts';
 import { announcementDecider, announcementStream } from '../commands.ts';
-import { writeRefusal, type Member } from '../permissions.ts';
+import { hubRefusal, writeRefusal, type Member } from '../permissions.ts';
 import { noIndex, renderPage } from '../page.ts';
 import { announcementPath, announcementViewOf, findAnnouncement } from '../queries.ts';
 import { recordActivity, visitorOf } from './activity.ts';
 import { RecipientLinks } from './links.ts';
 import { messagePage } from './pages.ts';
+import { previewEmail } from './preview.ts';
 import { numbersPulseOf } from './pulse.ts';
 import { queueRecipients } from './queue.ts';
+import { emailSourceOf } from './source.ts';
 import { distributionOf } from './views.ts';
 
 export type DistributionOptions = {
@@ -53,6 +57,8 @@ export type DistributionOptions = {
   linkSecret: string;
   /** Live pushes: the hub hears its numbers move. */
   realtime?: RealtimeServer | null;
+  /** The From line of the emails (MAIL_FROM), shown in the email view; the configured default without it. */
+  mailFrom?: string;
 };
 
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
@@ -68,6 +74,7 @@ const hashCode = (code: string) => createHash('sha256').update(code).digest('hex
 export function distributionRoutes(core: Core, options: DistributionOptions): FastifyPluginAsyncZod {
   const { db } = core.database;
   const links = new RecipientLinks(options.linkSecret, options.publicUrl);
+  const mailFrom = options.mailFrom ?? loadConfig({}).mail.from;
   const pulse = numbersPulseOf(options.realtime);
 
   async function memberOf(request: FastifyRequest): Promise<Member> {
@@ -113,8 +120,21 @@ export function distributionRoutes(core: Core, options: DistributionOptions): Fa
     app.get('/api/v1/announcements/:id/distribution', { schema: { params: announcementIdParams, response: { 200: distributionView } } }, async (request) => {
       const member = await memberOf(request);
       const { access, isPublic } = await load(request.params.id);
-      if (!isOwnNewsroom(member, access)) throw isPublic ? new Forbidden() : new NotFound(NO_ANNOUNCEMENT);
+      const refusal = hubRefusal(member, access, isPublic);
+      if (refusal) throw refusal;
       return distributionOf(db, request.params.id);
+    });
+
+    // The email version as a recipient would get it, for whoever reads the hub: a draft's before it
+    // goes out. Its links are nobody's, and looking at it counts nothing.
+    app.get('/api/v1/announcements/:id/email', { schema: { params: announcementIdParams, response: { 200: emailVersionView } } }, async (request) => {
+      const member = await memberOf(request);
+      const { access, isPublic } = await load(request.params.id);
+      const refusal = hubRefusal(member, access, isPublic);
+      if (refusal) throw refusal;
+      const found = await emailSourceOf(db, request.params.id, new Date());
+      if (!found) throw new NotFound(NO_ANNOUNCEMENT);
+      return { ...previewEmail(found.source, options.publicUrl), from: mailFrom, embargoUntil: found.source.embargoUntil?.toISOString() ?? null };
     });
 
     // Who it goes to, whole. Set on a published announcement, the new recipients are sent it at once.

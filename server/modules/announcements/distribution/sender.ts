@@ -7,6 +7,7 @@ import type { Logger } from '../../../core.ts';
 import { PollLoop } from '../../../jobs/poll-loop.ts';
 import type { EmailSource } from './email.ts';
 import { renderEmail } from './email.ts';
+import { emailSourceOf } from './source.ts';
 import type { RealtimeServer } from '../../../realtime/processor.ts';
 import { RecipientLinks } from './links.ts';
 import { numbersPulseOf, type NumbersPulse } from './pulse.ts';
@@ -32,7 +33,6 @@ export type SenderOptions = {
 type Claimed = { id: number; announcement_id: number };
 type Recipient = { id: number; email: string; name: string };
 
-const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
 /** A relay's refusal of the address itself (5xx to RCPT TO): the address bounced for good. */
@@ -127,33 +127,9 @@ export class DistributionSender {
     return rows[0] ? { id: Number(rows[0].id), announcement_id: Number(rows[0].announcement_id) } : null;
   }
 
-  /** The announcement as its email shows it, and whether it is still published (null: gone). */
-  private async sourceOf(announcementId: number): Promise<{ source: EmailSource; published: boolean } | null> {
-    const row = await this.db
-      .selectFrom('announcements as a')
-      .innerJoin('newsrooms as n', 'n.id', 'a.newsroom_id')
-      .select(['a.id', 'a.headline', 'a.subtitle', 'a.body', 'a.summary', 'a.header_image', 'a.embargo_until', 'a.is_public', 'a.tracking', 'a.status', 'n.name', 'n.brand_colour', 'n.logo_path'])
-      .where('a.id', '=', announcementId)
-      .executeTakeFirst();
-    if (!row) return null;
-    const header = row.header_image ? json<{ path: string } | null>(row.header_image as unknown as string) : null;
-    const source: EmailSource = {
-      announcementId,
-      headline: row.headline,
-      subtitle: row.subtitle,
-      body: row.body,
-      summary: row.summary,
-      headerImage: header?.path ?? null,
-      embargoUntil: !row.is_public && row.embargo_until ? new Date(row.embargo_until) : null,
-      tracking: row.tracking,
-      newsroom: { name: row.name, colour: row.brand_colour, logo: row.logo_path },
-    };
-    return { source, published: row.status === 'published' };
-  }
-
   /** Sends a claimed batch; true when it is done (every recipient sent or bounced). */
   private async sendBatch(batch: Claimed): Promise<boolean> {
-    const found = await this.sourceOf(batch.announcement_id);
+    const found = await emailSourceOf(this.db, batch.announcement_id, new Date());
     const recipients = (await this.db.selectFrom('distribution_recipients').select(['id', 'email', 'name']).where('batch_id', '=', batch.id).where('status', '=', 'queued').orderBy('id').execute()).map(
       (r): Recipient => ({ id: Number(r.id), email: r.email, name: r.name }),
     );
