@@ -126,7 +126,7 @@ export async function buildApp(core: Core, options: AppOptions) {
   );
   await app.register(announcementRoutes(core, { publicUrl: options.services.publicUrl, clientDir: options.clientDir, recipientsQueued: options.services.recipientsQueued, realtime: options.realtime }));
   await app.register(
-    distributionRoutes(core, { publicUrl: options.services.publicUrl, mailQueued: options.services.mailQueued, recipientsQueued: options.services.recipientsQueued, linkSecret: options.services.linkSecret, realtime: options.realtime }),
+    distributionRoutes(core, { publicUrl: options.services.publicUrl, mailQueued: options.services.mailQueued, recipientsQueued: options.services.recipientsQueued, linkSecret: options.services.linkSecret, mailFrom: options.services.mailFrom, realtime: options.realtime }),
   );
   await app.register(taskRoutes(core));
   await app.register(monitorRoutes(core));

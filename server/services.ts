@@ -1,4 +1,4 @@
-import { DEVELOPMENT_LINK_SECRET, type Config } from './config.ts';
+import { DEVELOPMENT_LINK_SECRET, loadConfig, type Config } from './config.ts';
 import type { Core } from './core.ts';
 import { AuthRateLimits, TEST_AUTH_LIMITS, type AuthLimits } from './modules/auth/rate-limits.ts';
 import { LINK_TEST_LIMIT, LinkRateLimit } from './modules/interviews/links.ts';
@@ -27,11 +27,13 @@ export type Services = {
   recipientsQueued: () => void;
   /** Signs each recipient's links in announcement emails. */
   linkSecret: string;
+  /** Who emails come from, as the announcements' email version shows it. */
+  mailFrom: string;
 };
 
 export function createServices(
   core: Core,
-  config: Pick<Config, 'env' | 'stream' | 'publicUrl' | 'secureCookies' | 'devTools'> & Partial<Pick<Config, 'messagesPerMinute'>> & { mail?: Pick<Config['mail'], 'linkSecret'> },
+  config: Pick<Config, 'env' | 'stream' | 'publicUrl' | 'secureCookies' | 'devTools'> & Partial<Pick<Config, 'messagesPerMinute'>> & { mail?: Pick<Config['mail'], 'linkSecret'> & Partial<Pick<Config['mail'], 'from'>> },
   options: { mailQueued?: () => void; recipientsQueued?: () => void; limits?: AuthLimits } = {},
 ): Services {
   const testing = config.env === 'test';
@@ -54,5 +56,6 @@ export function createServices(
     newsFeedReach: privateFeedReach(config.env, config.publicUrl),
     recipientsQueued: options.recipientsQueued ?? (() => undefined),
     linkSecret: config.mail?.linkSecret ?? DEVELOPMENT_LINK_SECRET,
+    mailFrom: config.mail?.from ?? loadConfig({}).mail.from,
   };
 }

@@ -25,7 +25,6 @@ import {
 } from '../../../../contracts/announcements/distribution.ts';
 import { NO_NEWSROOM } from '../../../../contracts/newsrooms/api.ts';
 import { idParams } from '../../../../contracts/validation.ts';
-import { loadConfig } from '../../../config.ts';
 import type { Core } from '../../../core.ts';
 import { NotFound, ValidationFailed } from '../../../errors.ts';
 import { eventMetadata } from '../../../http/request-context.ts';
@@ -57,8 +56,8 @@ export type DistributionOptions = {
   linkSecret: string;
   /** Live pushes: the hub hears its numbers move. */
   realtime?: RealtimeServer | null;
-  /** The From line of the emails (MAIL_FROM), shown in the email view; the configured default without it. */
-  mailFrom?: string;
+  /** The From line of the emails (MAIL_FROM), shown in the email view. */
+  mailFrom: string;
 };
 
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
@@ -74,7 +73,6 @@ const hashCode = (code: string) => createHash('sha256').update(code).digest('hex
 export function distributionRoutes(core: Core, options: DistributionOptions): FastifyPluginAsyncZod {
   const { db } = core.database;
   const links = new RecipientLinks(options.linkSecret, options.publicUrl);
-  const mailFrom = options.mailFrom ?? loadConfig({}).mail.from;
   const pulse = numbersPulseOf(options.realtime);
 
   async function memberOf(request: FastifyRequest): Promise<Member> {
@@ -134,7 +132,7 @@ export function distributionRoutes(core: Core, options: DistributionOptions): Fa
       if (refusal) throw refusal;
       const found = await emailSourceOf(db, request.params.id, new Date());
       if (!found) throw new NotFound(NO_ANNOUNCEMENT);
-      return { ...previewEmail(found.source, options.publicUrl), from: mailFrom, embargoUntil: found.source.embargoUntil?.toISOString() ?? null };
+      return { ...previewEmail(found.source, options.publicUrl), from: options.mailFrom, embargoUntil: found.source.embargoUntil?.toISOString() ?? null };
     });
 
     // Who it goes to, whole. Set on a published announcement, the new recipients are sent it at once.
