@@ -44,6 +44,8 @@ async function openCallout() {
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Start a post' }));
   await user.click(within(screen.getByRole('dialog', { name: 'Create a post' })).getByRole('button', { name: /^Callout/ }));
+  // The composer loads when it is first wanted.
+  await screen.findByRole('button', { name: 'Post' });
   return user;
 }
 

@@ -1,13 +1,19 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { KIND_LABELS, type PostKind } from '../../../../contracts/posts/kinds.ts';
 import { confirmDialog } from '../../ui/AlertDialog.tsx';
 import { Modal } from '../../ui/Modal.tsx';
-import { CreateInterviewModal, mayCreateInterview } from '../interviews/CreateInterviewModal.tsx';
+import { importWithRetry } from '../../routes/lazy.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { mayCreateInterview } from '../interviews/mayCreate.ts';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { Avatar } from './Avatar.tsx';
 import { KindChooser, KindIcon } from './KindChooser.tsx';
-import { PostComposer } from './PostComposer.tsx';
+
+// The composers load when a person starts writing, not with every page that offers to.
+const PostComposer = lazy(() => importWithRetry(() => import('./PostComposer.tsx')).then((module) => ({ default: module.PostComposer })));
+const CreateInterviewModal = lazy(() => importWithRetry(() => import('../interviews/CreateInterviewModal.tsx')).then((module) => ({ default: module.CreateInterviewModal })));
+const composerLoading = <Spinner label="Loading the composer" />;
 
 type CreatePostProps = {
   /** 'box': the "Start a post" card above a feed; 'button': a single button. */
@@ -91,19 +97,21 @@ export function CreatePostButton({ variant = 'box', communityId, answering, onCr
             <button type="button" className="composer-back" onClick={() => void backToKinds()}>
               ← All post types
             </button>
-            <PostComposer
-              kind={kind}
-              communityId={communityId}
-              url={answering?.url}
-              onDirtyChange={(next) => {
-                dirty.current = next;
-              }}
-              onCancel={() => void mayClose().then((leave) => leave && close())}
-              onSaved={(id) => {
-                close();
-                onCreated?.(kind, id);
-              }}
-            />
+            <Suspense fallback={composerLoading}>
+              <PostComposer
+                kind={kind}
+                communityId={communityId}
+                url={answering?.url}
+                onDirtyChange={(next) => {
+                  dirty.current = next;
+                }}
+                onCancel={() => void mayClose().then((leave) => leave && close())}
+                onSaved={(id) => {
+                  close();
+                  onCreated?.(kind, id);
+                }}
+              />
+            </Suspense>
           </>
         ) : (
           <KindChooser
@@ -121,7 +129,11 @@ export function CreatePostButton({ variant = 'box', communityId, answering, onCr
           />
         )}
       </Modal>
-      {interviewing && <CreateInterviewModal open onClose={() => setInterviewing(false)} user={user} />}
+      {interviewing && (
+        <Suspense fallback={null}>
+          <CreateInterviewModal open onClose={() => setInterviewing(false)} user={user} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -137,11 +149,17 @@ export function CreatePostPage() {
     <section className="create-page">
       <h1 className="create-page__title">{kind ? `New ${KIND_LABELS[kind]}` : 'Create a post'}</h1>
       {kind ? (
-        <PostComposer kind={kind} onCancel={() => setKind(null)} onSaved={() => void navigate({ to: '/' })} />
+        <Suspense fallback={composerLoading}>
+          <PostComposer kind={kind} onCancel={() => setKind(null)} onSaved={() => void navigate({ to: '/' })} />
+        </Suspense>
       ) : (
         <KindChooser user={user} onChoose={setKind} onInterview={mayCreateInterview(user) ? () => setInterviewing(true) : undefined} />
       )}
-      {interviewing && <CreateInterviewModal open onClose={() => setInterviewing(false)} user={user} />}
+      {interviewing && (
+        <Suspense fallback={null}>
+          <CreateInterviewModal open onClose={() => setInterviewing(false)} user={user} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -11,11 +11,6 @@ import { draftReducer, emptyDraft, errorsOfLines, judgeDraft, MAX_QUESTIONS, spo
 import { draftOf, saveEdits } from './edits.ts';
 import { interviewKeys, useCreateInterview } from './queries.ts';
 
-/** Who may ask: journalists, PR people and platform admins (docs/decisions.md, Interviews); experts answer. */
-export function mayCreateInterview(user: CurrentUser | null): user is CurrentUser {
-  return !!user && !user.isReadOnly && user.roles.some((role) => role === 'journo' || role === 'pr' || role === 'admin');
-}
-
 type TextAreaProps = { label: string; value: string; onChange: (text: string) => void; error?: string | undefined; hint?: string; required?: boolean; rows?: number };
 
 function TextArea({ label, value, onChange, error, hint, required, rows = 3 }: TextAreaProps) {

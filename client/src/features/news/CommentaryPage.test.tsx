@@ -126,7 +126,7 @@ describe('“Comment on this” on the newswire', () => {
     expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(expect.arrayContaining([expect.stringMatching(/^Reaction/), expect.stringMatching(/^Statement/)]));
     expect(within(dialog).queryByRole('button', { name: /^Callout/ })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: /^Statement/ }));
-    expect((within(screen.getByRole('dialog', { name: 'New Statement' })).getByRole('textbox', { name: 'Link' }) as HTMLInputElement).value).toBe('https://biz.example/rates');
+    expect(((await within(screen.getByRole('dialog', { name: 'New Statement' })).findByRole('textbox', { name: 'Link' })) as HTMLInputElement).value).toBe('https://biz.example/rates');
   });
 
   it('answers an announcement by its address in the app', async () => {
@@ -134,7 +134,7 @@ describe('“Comment on this” on the newswire', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Comment on “We launch”' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Comment on this' })).getByRole('button', { name: /^Reaction/ }));
-    expect((screen.getByRole('textbox', { name: 'Link' }) as HTMLInputElement).value).toBe(`${window.location.origin}/app/announcements/4`);
+    expect(((await screen.findByRole('textbox', { name: 'Link' })) as HTMLInputElement).value).toBe(`${window.location.origin}/app/announcements/4`);
   });
 
   it('is not offered to read-only people', async () => {
