@@ -26,8 +26,14 @@ test('a journalist gets MVP navigation: Home, Interviews, Announcements, Content
 
 test('an admin gets full navigation, the unfinished notice and the development view-mode switch', async ({ page }, testInfo) => {
   await signIn(page, demo.admin);
-  await expect.poll(() => topLevelLabels(page)).toEqual(['Home', 'Messages', 'Interviews', 'News', 'Content', 'Contacts', 'Development']);
+  await expect.poll(() => topLevelLabels(page)).toEqual(['Home', 'Messages', 'Interviews', 'News', 'Content', 'Contacts', 'Admin', 'Development']);
   await expect(mainNavigation(page).getByRole('link', { name: 'Development' })).toBeVisible();
+
+  await mainNavigation(page).getByRole('button', { name: 'Admin' }).click();
+  await mainNavigation(page).getByRole('link', { name: 'All newsrooms' }).click();
+  await expect(page).toHaveURL(/\/app\/companies\/newsrooms$/);
+  await expect(page).toHaveTitle('Companies and newsrooms');
+  await expect(page.getByRole('table')).toBeVisible();
 
   await mainNavigation(page).getByRole('button', { name: 'News' }).click();
   await mainNavigation(page).getByRole('link', { name: 'Newswire' }).click();
