@@ -2,17 +2,18 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { demo, expectAccessible, keepScreenshot, signIn, signOut } from './people.ts';
 
-/** A small media list as a PR person keeps it in a spreadsheet: one row with a broken email. */
+/** A media list as a PR person keeps it in a spreadsheet: one row with a broken email, and a tech desk of twenty. */
 const csvFor = (width: number) =>
   [
     'Name,Email,Outlet,Beats,Tags',
     `Priya Raman ${width},priya.${width}@wire.example,Tech Wire,tech,import`,
     `Owen Grady ${width},not-an-email,Metro Daily,business,import`,
     `Hana Sato ${width},hana.${width}@gadgets.example,Gadget Weekly,tech;business,import`,
+    ...Array.from({ length: 20 }, (_, i) => `Zoe Desk ${i + 1} ${width},desk${i + 1}.${width}@desk.example,Tech Desk,tech,desk-${width}`),
   ].join('\n');
 
 for (const width of [1440, 375] as const) {
-  test(`a PR person at ${width} px imports a CSV, filters to a beat, adds people to a list and notes a contact; no serious axe violation`, async ({ page }, testInfo) => {
+  test(`a PR person at ${width} px imports a CSV, filters to a beat, adds people to lists (two by hand, twenty at once) and notes a contact; no serious axe violation`, async ({ page }, testInfo) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width, height: width === 375 ? 760 : 1000 });
     await signIn(page, demo.pr);
@@ -37,7 +38,7 @@ for (const width of [1440, 375] as const) {
     await expectAccessible(page, testInfo, `contacts-import-preview-${width}`);
     await dialog.getByRole('button', { name: 'Import' }).click();
     const results = dialog.getByRole('list', { name: 'Import results' });
-    await expect(results).toContainText('2 added');
+    await expect(results).toContainText('22 added');
     await expect(results).toContainText('1 left out');
     await expect(dialog.getByRole('list', { name: 'Rows left out' })).toContainText('Line 3');
     await expect(dialog.getByRole('list', { name: 'Rows left out' })).toContainText('Email is not valid');
@@ -136,6 +137,18 @@ for (const width of [1440, 375] as const) {
     await expect(page.getByRole('button', { name: 'Do not contact' })).toBeVisible();
     await keepScreenshot(page, testInfo, `contact-page-${width}`);
     await expectAccessible(page, testInfo, `contact-page-${width}`);
+
+    // Twenty at once: everyone the filters match, read or not, onto a list of their own.
+    await page.goto(`/app/contacts?beat=355&tag=desk-${width}`);
+    await page.getByRole('checkbox', { name: 'Select all 20 contacts' }).check();
+    const everyone = page.getByRole('region', { name: 'Selected contacts' });
+    await expect(everyone).toContainText('All 20 selected');
+    await everyone.getByRole('button', { name: 'Add to list' }).click();
+    const deskDialog = page.getByRole('dialog', { name: 'Add to list' });
+    await deskDialog.getByRole('combobox', { name: 'List' }).selectOption({ label: 'A new list…' });
+    await deskDialog.getByRole('textbox', { name: 'Name of the new list' }).fill(`Tech desk ${width}`);
+    await deskDialog.getByRole('button', { name: 'Add to list' }).click();
+    await expect(page.getByText(`20 people added to Tech desk ${width}`)).toBeVisible();
   });
 }
 
