@@ -92,14 +92,14 @@ describe('the commentary page', () => {
     const groups = await screen.findAllByRole('region');
     expect(groups.map((group) => group.getAttribute('aria-labelledby'))).toEqual(['wire-news:1', 'commentary-record']);
     const rates = screen.getByRole('region', { name: 'Rates held' });
-    expect(within(rates).getByRole('heading', { name: 'Rates held' })).toBeTruthy();
+    expect(within(rates).getByRole('heading', { name: 'Rates held' })).toBeInTheDocument();
     expect(within(rates).getByRole('link', { name: 'Rates held' }).getAttribute('href')).toBe('https://biz.example/rates');
-    expect(within(rates).getByText('Business Wire')).toBeTruthy();
+    expect(within(rates).getByText('Business Wire')).toBeInTheDocument();
     expect(within(within(rates).getByRole('list', { name: 'Commentary on Rates held' })).getAllByRole('article').map((card) => [card.getAttribute('aria-label'), within(card).getByText(/Rates should move|Agreed/).textContent, within(card).getByText(/Eve Expert|Sam Spokes/).textContent])).toEqual([
       ['Statement: Statement', 'Rates should move', 'Eve Expert'],
       ['Reaction: Reaction', 'Agreed', 'Sam Spokes'],
     ]);
-    expect(within(screen.getByRole('region', { name: 'On the record' })).getByText('In general')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'On the record' })).getByText('In general')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Show older commentary' }));
     await screen.findByRole('region', { name: 'We launch' });
@@ -113,7 +113,7 @@ describe('the commentary page', () => {
   it('says so when there is nothing yet', async () => {
     pages = { '': { data: [], next: null } };
     mount(<CommentaryPage />);
-    expect(await screen.findByText('No commentary yet')).toBeTruthy();
+    expect(await screen.findByText('No commentary yet')).toBeInTheDocument();
   });
 });
 
@@ -139,7 +139,7 @@ describe('“Comment on this” on the newswire', () => {
 
   it('is not offered to read-only people', async () => {
     mount(<WireEntryCard entry={item} />, currentUserLike({ isReadOnly: true }));
-    expect(await screen.findByRole('heading', { name: 'Rates held' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Rates held' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Comment on/ })).toBeNull();
   });
 });

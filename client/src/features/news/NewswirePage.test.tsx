@@ -40,8 +40,8 @@ describe('an article opened by its address', () => {
   it('is read on top of the newswire, until the reader goes back to the wire', async () => {
     const router = mount('/newswire?article=5');
     const opened = await screen.findByRole('region', { name: 'Opened article' });
-    expect(await within(opened).findByRole('heading', { name: 'Who moved' })).toBeTruthy();
-    expect(within(opened).getByText('Epitome')).toBeTruthy();
+    expect(await within(opened).findByRole('heading', { name: 'Who moved' })).toBeInTheDocument();
+    expect(within(opened).getByText('Epitome')).toBeInTheDocument();
     await userEvent.setup().click(within(opened).getByRole('button', { name: 'Back to the newswire' }));
     expect(screen.queryByRole('region', { name: 'Opened article' })).toBeNull();
     expect(router.state.location.search).toEqual({});
@@ -49,7 +49,7 @@ describe('an article opened by its address', () => {
 
   it('is not there without one', async () => {
     mount('/newswire');
-    expect(await screen.findByText('Nothing is on the wire yet')).toBeTruthy();
+    expect(await screen.findByText('Nothing is on the wire yet')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Opened article' })).toBeNull();
   });
 });
