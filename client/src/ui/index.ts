@@ -19,6 +19,7 @@ export {
 } from './Input.tsx';
 export { Modal, type ModalProps } from './Modal.tsx';
 export { PageHeader, type PageHeaderProps } from './PageHeader.tsx';
+export { Segmented, type SegmentedProps } from './Segmented.tsx';
 export { LOADING_SCREEN_REMOVE_MS, LoadingScreen, Spinner } from './Spinner.tsx';
 export { clearToasts, dismissToast, showToast, TOAST_DURATION, TOAST_TRANSITION_MS, Toaster, type ToastInput, type ToastType } from './toast.tsx';
 export { TOOLTIP_CLICK_GUARD_MS, TOOLTIP_HOVER_DELAY_MS, Tooltip, type TooltipProps } from './Tooltip.tsx';

@@ -1,7 +1,7 @@
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DEFAULT_TIMEZONE, formatDate } from '../../lib/format/index.ts';
-import { Spinner } from '../../ui/index.ts';
+import { Segmented, Spinner } from '../../ui/index.ts';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { AnnouncementLoadFailure, ViewTabs } from './parts.tsx';
 import { useAnnouncementsLive, useEmailVersion } from './queries.ts';
@@ -15,20 +15,11 @@ const WIDTHS: Record<Width, { label: string; pixels: number }> = {
   desktop: { label: 'Desktop', pixels: 600 },
   mobile: { label: 'Mobile', pixels: 375 },
 };
-const WIDTH_OPTIONS = { desktop: `${WIDTHS.desktop.label} (${WIDTHS.desktop.pixels} px)`, mobile: `${WIDTHS.mobile.label} (${WIDTHS.mobile.pixels} px)` };
-const PARTS: Record<Part, string> = { html: 'HTML', text: 'Plain text' };
-
-function Toggle<T extends string>({ label, options, value, onChange }: { label: string; options: Record<T, string>; value: T; onChange: (value: T) => void }) {
-  return (
-    <div className="email-view__toggle" role="group" aria-label={label}>
-      {(Object.keys(options) as T[]).map((option) => (
-        <button key={option} type="button" className={`email-view__option${option === value ? ' email-view__option--on' : ''}`} aria-pressed={option === value} onClick={() => onChange(option)}>
-          {options[option]}
-        </button>
-      ))}
-    </div>
-  );
-}
+const WIDTH_OPTIONS = (['desktop', 'mobile'] as const).map((value) => ({ value, label: `${WIDTHS[value].label} (${WIDTHS[value].pixels} px)` }));
+const PARTS: { value: Part; label: string }[] = [
+  { value: 'html', label: 'HTML' },
+  { value: 'text', label: 'Plain text' },
+];
 
 /**
  * `announcements/{id}/email`: the email version as a recipient would get it, for its newsroom's
@@ -69,8 +60,8 @@ export function EmailPage() {
       )}
 
       <div className="email-view__controls">
-        <Toggle label="Part of the email" options={PARTS} value={part} onChange={setPart} />
-        <Toggle label="Width" options={WIDTH_OPTIONS} value={width} onChange={setWidth} />
+        <Segmented label="Part of the email" options={PARTS} value={part} onChange={setPart} />
+        <Segmented label="Width" options={WIDTH_OPTIONS} value={width} onChange={setWidth} />
       </div>
 
       <div className="email-view__stage">

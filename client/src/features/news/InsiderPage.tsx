@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, EmptyState, PageHeader, Spinner } from '../../ui/index.ts';
+import { Button, EmptyState, PageHeader, Segmented, Spinner } from '../../ui/index.ts';
 import { ArticleCard } from './ArticleCard.tsx';
 import { useInsider } from './queries.ts';
 import './news.css';
@@ -18,13 +18,7 @@ export function InsiderPage() {
   return (
     <div className="news">
       <PageHeader title="Insider" blurb="Epitome and Marcoms News: the people, agencies and campaigns behind the news." />
-      <div className="news__kinds" role="group" aria-label="Which articles">
-        {KINDS.map((candidate) => (
-          <button key={candidate.kind} type="button" className={`news__kind${kind === candidate.kind ? ' news__kind--on' : ''}`} aria-pressed={kind === candidate.kind} onClick={() => setKind(candidate.kind)}>
-            {candidate.label}
-          </button>
-        ))}
-      </div>
+      <Segmented className="news__kinds" label="Which articles" options={KINDS.map((candidate) => ({ value: candidate.kind, label: candidate.label }))} value={kind} onChange={setKind} />
       <section className="news__body" aria-label="Insider articles" aria-busy={insider.isFetching}>
         {insider.isPending ? (
           <div className="news__loading">

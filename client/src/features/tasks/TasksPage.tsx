@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { TaskView } from '../../../../contracts/tasks/api.ts';
 import { DEFAULT_TIMEZONE, formatDate } from '../../lib/format/index.ts';
-import { Button, Checkbox, confirmDialog, EmptyState, PageHeader, Select, Spinner } from '../../ui/index.ts';
+import { Button, Checkbox, confirmDialog, EmptyState, PageHeader, Segmented, Select, Spinner } from '../../ui/index.ts';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { linkText } from './form.ts';
 import { useDeleteTask, useTasks, useToggleDone, type TaskFilters } from './queries.ts';
@@ -98,19 +98,12 @@ export function TasksPage() {
         actions={canChange && <Button onClick={() => setEditing({ task: null })}>New task</Button>}
       />
       <div className="tasks__filters">
-        <div className="tasks__scopes" role="group" aria-label="Whose tasks">
-          {SCOPES.map((candidate) => (
-            <button
-              key={candidate.scope}
-              type="button"
-              className={`tasks__scope${filters.scope === candidate.scope ? ' tasks__scope--on' : ''}`}
-              aria-pressed={filters.scope === candidate.scope}
-              onClick={() => setFilters({ ...filters, scope: candidate.scope })}
-            >
-              {candidate.label}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          label="Whose tasks"
+          options={SCOPES.map((candidate) => ({ value: candidate.scope, label: candidate.label }))}
+          value={filters.scope}
+          onChange={(scope) => setFilters({ ...filters, scope })}
+        />
         <div className="tasks__narrow">
           <Select label="State" value={filters.state} disabled={filters.overdue} onChange={(event) => setFilters({ ...filters, state: event.target.value as TaskFilters['state'] })}>
             <option value="open">Open</option>
