@@ -4,12 +4,13 @@ import type { CommentaryGroup } from '../../../../contracts/news/api.ts';
 import type { PostKind } from '../../../../contracts/posts/kinds.ts';
 import { DEFAULT_TIMEZONE } from '../../lib/format/index.ts';
 import { useRoom, useSocketEvent } from '../../lib/realtime/index.ts';
-import { Button, EmptyState, PageHeader, Spinner } from '../../ui/index.ts';
+import { PageHeader } from '../../ui/index.ts';
 import { NewPostsBar } from '../feed/NewPostsBar.tsx';
 import { PostCard } from '../feed/PostCard.tsx';
 import '../feed/feed.css';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { gatherCommentary, newsKeys, useCommentary } from './queries.ts';
+import { PagedList } from './PagedList.tsx';
 import { WireEntryCard } from './WireEntryCard.tsx';
 import './news.css';
 
@@ -88,32 +89,21 @@ export function CommentaryPage() {
       <PageHeader title="Commentary" blurb="What experts and spokespeople say on the record, under the news they answer." />
       <NewPostsBar count={pending.size} onShow={() => void showNew()} noun={['new comment', 'new comments']} />
       <div className="news__body" aria-busy={commentary.isFetching}>
-        {commentary.isPending ? (
-          <div className="news__loading">
-            <Spinner label="Loading commentary" />
-          </div>
-        ) : commentary.isError && groups.length === 0 ? (
-          <EmptyState title="The commentary could not be loaded" description="Check your connection and try again." action={<Button onClick={() => void commentary.refetch()}>Try again</Button>} />
-        ) : groups.length === 0 ? (
-          <EmptyState title="No commentary yet" description="Reactions and statements appear here, under the news they answer. Use “Comment on this” on the newswire to add yours." />
-        ) : (
-          <>
-            <ol className="news__list commentary">
-              {groups.map((group) => (
-                <li key={group.key}>
-                  <Group group={group} timezone={timezone} readOnly={readOnly} />
-                </li>
-              ))}
-            </ol>
-            {commentary.hasNextPage && (
-              <div className="news__more">
-                <Button variant="secondary" loading={commentary.isFetchingNextPage} onClick={() => void commentary.fetchNextPage()}>
-                  Show older commentary
-                </Button>
-              </div>
-            )}
-          </>
-        )}
+        <PagedList
+          query={commentary}
+          count={groups.length}
+          loading="Loading commentary"
+          failed="The commentary could not be loaded"
+          empty={{ title: 'No commentary yet', description: 'Reactions and statements appear here, under the news they answer. Use “Comment on this” on the newswire to add yours.' }}
+          more="Show older commentary"
+          className="commentary"
+        >
+          {groups.map((group) => (
+            <li key={group.key}>
+              <Group group={group} timezone={timezone} readOnly={readOnly} />
+            </li>
+          ))}
+        </PagedList>
       </div>
     </div>
   );

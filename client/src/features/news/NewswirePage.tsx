@@ -9,6 +9,7 @@ import { NewPostsBar } from '../feed/NewPostsBar.tsx';
 import '../feed/feed.css';
 import { ArticleCard } from './ArticleCard.tsx';
 import { matchesFilters, newsKeys, useArticle, useWire, useWireFacets, type WireFilters } from './queries.ts';
+import { PagedList } from './PagedList.tsx';
 import { WireEntryCard } from './WireEntryCard.tsx';
 import './news.css';
 
@@ -105,35 +106,24 @@ export function NewswirePage() {
       </form>
       <NewPostsBar count={pending.size} onShow={() => void showNew()} noun={['new item', 'new items']} />
       <section className="news__body" aria-label="Newswire" aria-busy={wire.isFetching}>
-        {wire.isPending ? (
-          <div className="news__loading">
-            <Spinner label="Loading the newswire" />
-          </div>
-        ) : wire.isError && entries.length === 0 ? (
-          <EmptyState title="The newswire could not be loaded" description="Check your connection and try again." action={<Button onClick={() => void wire.refetch()}>Try again</Button>} />
-        ) : entries.length === 0 ? (
-          <EmptyState
-            title={filtered ? 'Nothing on the wire matches these filters' : 'Nothing is on the wire yet'}
-            description={filtered ? 'Try another beat, country or outlet.' : 'Announcements and outlets’ news appear here as they are published.'}
-          />
-        ) : (
-          <>
-            <ol className="news__list">
-              {entries.map((entry) => (
-                <li key={entry.key}>
-                  <WireEntryCard entry={entry} />
-                </li>
-              ))}
-            </ol>
-            {wire.hasNextPage && (
-              <div className="news__more">
-                <Button variant="secondary" loading={wire.isFetchingNextPage} onClick={() => void wire.fetchNextPage()}>
-                  Show older items
-                </Button>
-              </div>
-            )}
-          </>
-        )}
+        <PagedList
+          query={wire}
+          count={entries.length}
+          loading="Loading the newswire"
+          failed="The newswire could not be loaded"
+          empty={
+            filtered
+              ? { title: 'Nothing on the wire matches these filters', description: 'Try another beat, country or outlet.' }
+              : { title: 'Nothing is on the wire yet', description: 'Announcements and outlets’ news appear here as they are published.' }
+          }
+          more="Show older items"
+        >
+          {entries.map((entry) => (
+            <li key={entry.key}>
+              <WireEntryCard entry={entry} />
+            </li>
+          ))}
+        </PagedList>
       </section>
     </div>
   );
