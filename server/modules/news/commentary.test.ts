@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { CommentaryGroup } from '../../../contracts/news/api.ts';
 import { productModel } from '../../model.ts';
@@ -7,6 +7,8 @@ import { silentLog, useTestCore } from '../../testing/core.ts';
 import { useDemo } from '../../testing/demo.ts';
 import type { Caller } from '../../testing/people.ts';
 import { draft, newsroomOf } from '../announcements/testing.ts';
+import { findPostView, viewerOf } from '../posts/index.ts';
+import { readCommentary } from './commentary.ts';
 import { NewsFetcher } from './fetcher.ts';
 import { newsProjection } from './projection.ts';
 import { rss, useFeedServer } from './testing.ts';
@@ -89,5 +91,27 @@ describe('commentary gathered under the news item it answers', () => {
     const next = (await demo.journalist.call('GET', `/api/v1/news/commentary?limit=2&before=${page.next}`)).json();
     const seen = new Set(page.data.flatMap((group: CommentaryGroup) => group.posts.map((post) => post.id)));
     expect(next.data.flatMap((group: CommentaryGroup) => group.posts).every((post: { id: number }) => !seen.has(post.id))).toBe(true);
+  });
+
+  it('reads a page of any length in the same number of queries, each post as it reads on its own', async () => {
+    let queries = 0;
+    const counted: KyselyPlugin = {
+      transformQuery: (args) => (queries++, args.node),
+      transformResult: async (args) => args.result,
+    };
+    const db = t.database.db.withPlugin(counted);
+    const viewer = viewerOf({ id: demo.journalist.id, roles: ['journo'] });
+    const queriesFor = async (limit: number) => {
+      queries = 0;
+      const page = await readCommentary(db, viewer, 'localhost', null, limit);
+      return { queries, posts: page.data.flatMap((group) => group.posts) };
+    };
+
+    const short = await queriesFor(2);
+    const long = await queriesFor(6);
+    expect(short.posts).toHaveLength(2);
+    expect(long.posts).toHaveLength(6);
+    expect(long.queries).toBe(short.queries);
+    for (const post of long.posts) expect(post).toEqual(await findPostView(t.database.db, viewer, post.id));
   });
 });

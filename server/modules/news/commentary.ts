@@ -2,10 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { CommentaryGroup, CommentaryPage, WireEntry } from '../../../contracts/news/api.ts';
 import { articlePath, linkKey } from '../../../contracts/news/links.ts';
 import { ARTICLE_KIND_LABELS } from '../../../contracts/posts/kinds.ts';
-import type { PostView } from '../../../contracts/posts/views.ts';
 import type { Database } from '../../db/schema.ts';
 import { wireAnnouncements } from '../announcements/index.ts';
-import { findPostView, readableBy, type Viewer } from '../posts/index.ts';
+import { findPostViews, readableBy, type Viewer } from '../posts/index.ts';
 import { announcementWireEntry, articleViewOf, articleWireEntry, encodeCursor, itemWireEntry } from './queries.ts';
 import './tables.ts';
 
@@ -57,26 +56,29 @@ async function subjectsOf(db: Db, keys: readonly string[], appHost: string): Pro
  * reader reached it, which makes an address in the app an announcement's or an article's.
  */
 export async function readCommentary(db: Db, viewer: Viewer, appHost: string, before: Cursor | null, limit: number): Promise<CommentaryPage> {
-  const { rows } = await sql<{ id: string; kind: 'reaction' | 'statement'; published_at: Date; url_key: string | null }>`
-    select p.id, p.kind, p.published_at, c.url_key
+  const { rows } = await sql<{ id: string; published_at: Date; url_key: string | null }>`
+    select p.id, p.published_at, c.url_key
     from posts p left join news_commentary c on c.post_id = p.id
     where p.kind in ('reaction', 'statement') and not p.is_deleted and ${readableBy(viewer)}
       ${before ? sql`and (p.published_at, p.id) < (${before.at}::timestamptz, ${before.id})` : sql``}
     order by p.published_at desc, p.id desc
     limit ${limit}`.execute(db);
   const keys = [...new Set(rows.flatMap((row) => (row.url_key === null ? [] : [row.url_key])))];
-  const [subjects, views] = await Promise.all([subjectsOf(db, keys, appHost), Promise.all(rows.map((row) => findPostView(db, viewer, Number(row.id), row.kind)))]);
+  const [subjects, views] = await Promise.all([
+    subjectsOf(db, keys, appHost),
+    findPostViews(db, viewer, rows.map((row) => Number(row.id)), ['reaction', 'statement']),
+  ]);
+  const keyOf = new Map(rows.map((row) => [Number(row.id), row.url_key]));
 
   const groups = new Map<string, CommentaryGroup>();
-  rows.forEach((row, index) => {
-    const view: PostView | null = views[index] ?? null;
-    if (view === null) return;
-    const subject = row.url_key === null ? null : (subjects.get(row.url_key) ?? null);
+  for (const view of views) {
+    const urlKey = keyOf.get(view.id) ?? null;
+    const subject = urlKey === null ? null : (subjects.get(urlKey) ?? null);
     const key = subject?.key ?? ON_THE_RECORD;
     const group = groups.get(key) ?? { key, subject, posts: [] };
     group.posts.push(view);
     groups.set(key, group);
-  });
+  }
   const last = rows.at(-1);
   return { data: [...groups.values()], next: rows.length === limit && last ? encodeCursor({ at: new Date(last.published_at), rank: 0, id: Number(last.id) }) : null };
 }

@@ -2,4 +2,4 @@
 export { viewerOf, type Viewer } from './permissions.ts';
 export { postLinesByAuthor, type PostLine } from './view-statements.ts';
 export { readableBy } from './view-statements.ts';
-export { findPostView } from './queries.ts';
+export { findPostView, findPostViews } from './queries.ts';

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { readableCommunityIds } from '../communities/queries.ts';
 import { findVideos, videoViewOf, withVideoState } from '../video/index.ts';
 import { mayDelete, mayEdit, mayRead, mayRestore, type Viewer } from './permissions.ts';
-import { feedRows, postViewRow, type FeedFilter, type PostViewRow } from './view-statements.ts';
+import { feedRows, postViewRow, postViewRows, type FeedFilter, type PostViewRow } from './view-statements.ts';
 
 /** The author's name and face, from `users as u`, as `authorOf` reads them. */
 export const AUTHOR_COLUMNS = ['u.firstname as author_firstname', 'u.lastname as author_lastname', 'u.slug as author_slug', 'u.logo as author_logo'] as const;
@@ -18,6 +18,14 @@ export async function findPostView(db: Kysely<Database>, viewer: Viewer, postId:
   const readable = row.community_ids.length > 0 ? await readableCommunityIds(db, viewer.contactId) : NO_COMMUNITIES;
   if (!mayRead(viewer, visibilityOf(row), readable)) return null;
   return (await withAttachedVideos(db, [toView(viewer, row)]))[0]!;
+}
+
+/** findPostView for many posts in as many queries as for one: those the viewer may see, of the given kinds, in the order asked. */
+export async function findPostViews(db: Kysely<Database>, viewer: Viewer, postIds: readonly number[], kinds?: readonly PostKind[]): Promise<PostView[]> {
+  const rows = (await postViewRows(db, viewer.contactId, postIds)).filter((row) => !kinds || kinds.includes(row.kind));
+  const readable = rows.some((row) => row.community_ids.length > 0) ? await readableCommunityIds(db, viewer.contactId) : NO_COMMUNITIES;
+  const visible = rows.filter((row) => mayRead(viewer, visibilityOf(row), readable));
+  return withAttachedVideos(db, visible.map((row) => toView(viewer, row)));
 }
 
 /** The stored fields of a post, for its edit form (GET .../{id}/all). */

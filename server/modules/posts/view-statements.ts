@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { PostKind, UserType } from '../../../contracts/posts/kinds.ts';
-import { preparedStatement } from '../../db/connect.ts';
+import { batchArray, preparedStatement } from '../../db/connect.ts';
 import type { Database, PostsTable } from '../../db/schema.ts';
 import type { Viewer } from './permissions.ts';
 
@@ -57,6 +57,18 @@ export async function postViewRow(db: Kysely<Database>, viewerId: number, postId
     with page as (select * from posts where id = ${postId})
     ${viewOf(viewerId)}`.execute(db);
   return rows[0] ?? null;
+}
+
+/** The posts of these ids as `viewerId` sees them, deleted or not, in the order asked; an id with no post is left out. */
+export async function postViewRows(db: Kysely<Database>, viewerId: number, postIds: readonly number[]): Promise<PostViewRow[]> {
+  if (postIds.length === 0) return [];
+  const { rows } = await sql<PostViewRow>`${preparedStatement('post_views')}
+    with page as (
+      select p.*, asked.n from unnest(${batchArray(postIds, 'int8')}) with ordinality as asked(id, n) join posts p on p.id = asked.id
+    )
+    ${viewOf(viewerId)}
+    order by page.n`.execute(db);
+  return rows;
 }
 
 export type FeedFilter = { kinds: PostKind[] | null; communityId?: number; authorId?: number; offset: number; limit: number };
