@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { feedAnnouncementChanged } from './announcements/feed.ts';
 import { announcementChanged, announcementNumbersMoved } from './announcements/realtime.ts';
 import { interviewAnswered, interviewChanged, interviewCounted } from './interviews/realtime.ts';
 import { conversationChanged, conversationRoom, conversationSeen, messageChanged, messageSent, typing, unreadChanged } from './messages/realtime.ts';
@@ -91,6 +92,7 @@ export interface ServerToClientEvents {
   'announcement:changed': (message: z.infer<typeof announcementChanged>) => void;
   'announcement:numbers': (message: z.infer<typeof announcementNumbersMoved>) => void;
   'newswire:added': (message: z.infer<typeof wireAdded>) => void;
+  'feed:announcement': (message: z.infer<typeof feedAnnouncementChanged>) => void;
   'monitor:mentioned': (message: z.infer<typeof monitorMentioned>) => void;
   /** Too far behind to replay what was missed: reload what is on screen. */
   resync: (message: { reason: string }) => void;

@@ -89,6 +89,8 @@ export const postListQuery = z.object({
   type: z.union([z.string(), z.array(z.string())]).optional(),
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** On the home feed: how many announcements the pages before this one showed. */
+  announcementsOffset: z.coerce.number().int().min(0).default(0),
 });
 
 export const commentBody = z.object({

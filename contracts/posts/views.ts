@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { feedAnnouncement } from '../announcements/feed.ts';
 import { calloutFields, communityPostFields, eventFields, jobFields, storyFields } from './fields.ts';
 import { articleKind, userType } from './kinds.ts';
 import { attachmentView, videoView } from './media.ts';
@@ -74,6 +75,11 @@ export const postView = z.discriminatedUnion('type', [
 ]);
 export type PostView = z.infer<typeof postView>;
 
-export const postList = z.object({ data: z.array(postView), offset: z.number().int(), limit: z.number().int(), hasMore: z.boolean() });
+/**
+ * `announcements`: on the home feed of someone who follows the announcement feed, the public
+ * announcements that fall among this page's posts by date (`announcementsOffset` counts those
+ * already shown). Other lists leave it out.
+ */
+export const postList = z.object({ data: z.array(postView), offset: z.number().int(), limit: z.number().int(), hasMore: z.boolean(), announcements: z.array(feedAnnouncement).optional() });
 export const threadList = z.object({ data: z.array(threadView), offset: z.number().int(), total: z.number().int(), hasMore: z.boolean() });
 export const likerList = z.object({ data: z.array(author.extend({ likedAt: z.string() })) });

@@ -5,7 +5,7 @@ import type { CommunityEvent } from '../../contracts/communities/index.ts';
 import type { commentAdded, commentDeleted, commentEdited, likeChanged, membershipChanged, postChanged } from '../../contracts/realtime.ts';
 import type { Database } from '../db/schema.ts';
 import type { AnyEvent, StoredEvent } from '../events/types.ts';
-import { announcementMessagesFor, type AnnouncementMessage } from '../modules/announcements/index.ts';
+import { announcementMessagesFor, feedAnnouncementMessagesFor, type AnnouncementMessage, type FeedAnnouncementMessage } from '../modules/announcements/index.ts';
 import { newsMessagesFor, type NewsMessage } from '../modules/news/index.ts';
 import { findComment } from '../modules/comments/queries.ts';
 import { interviewMessagesFor, type InterviewMessage } from '../modules/interviews/index.ts';
@@ -30,6 +30,7 @@ export type RealtimeMessage =
   | ContactsMessage
   | NewsroomMessage
   | AnnouncementMessage
+  | FeedAnnouncementMessage
   | NewsMessage
   | VideoMessage;
 
@@ -95,8 +96,9 @@ export async function messagesFor(db: Kysely<Database>, events: readonly StoredE
   const contacts = await contactMessagesFor(db, events);
   const newsrooms = await newsroomMessagesFor(db, events);
   const announcements = await announcementMessagesFor(db, events);
+  const feedAnnouncements = await feedAnnouncementMessagesFor(db, events);
   const news = await newsMessagesFor(db, events);
-  return messages.map((ofEvent, i) => [...ofEvent, ...interviews[i]!, ...videos[i]!, ...messaging[i]!, ...tasks[i]!, ...contacts[i]!, ...newsrooms[i]!, ...announcements[i]!, ...news[i]!]);
+  return messages.map((ofEvent, i) => [...ofEvent, ...interviews[i]!, ...videos[i]!, ...messaging[i]!, ...tasks[i]!, ...contacts[i]!, ...newsrooms[i]!, ...announcements[i]!, ...feedAnnouncements[i]!, ...news[i]!]);
 }
 
 async function messagesOf(db: Kysely<Database>, event: StoredEvent<PostEvent | CommunityEvent>, views: Views): Promise<RealtimeMessage[]> {

@@ -7,3 +7,4 @@ export { DistributionSender, senderFor as distributionSenderFor } from './distri
 export { newsroomHeadlines, newsroomAnnouncementCounts, findAnnouncement, announcementBeatsOf } from './queries.ts';
 export { announcementMessagesFor, mayJoinAnnouncementRoom, type AnnouncementMessage } from './live.ts';
 export { wireAnnouncements, type WireAnnouncement } from './wire.ts';
+export { feedAnnouncements, feedAnnouncementMessagesFor, type FeedAnnouncementMessage } from './feed.ts';

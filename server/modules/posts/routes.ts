@@ -15,6 +15,7 @@ import { actorOf, requireUser } from '../auth/plugin.ts';
 import { findReadableCommunity } from '../communities/queries.ts';
 import { publishForCallout } from '../interviews/index.ts';
 import { authorPost, type PostBodies } from './authoring.ts';
+import { homeFeedPage } from './home-feed.ts';
 import { postDecider, postStream } from './commands.ts';
 import { mayEdit, viewerOf, type Viewer } from './permissions.ts';
 import { findPostRecord, findPostView, listPostViews } from './queries.ts';
@@ -71,7 +72,8 @@ export function postRoutes(core: Core): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/v1/posts', { schema: { querystring: postListQuery, response: { 200: postList } } }, async (request) => {
       const { viewer } = context(request);
-      const { communitySlug, authorId, type, offset, limit } = request.query;
+      const { communitySlug, authorId, type, offset, limit, announcementsOffset } = request.query;
+      if (communitySlug === undefined && authorId === undefined && type === undefined) return homeFeedPage(db, viewer, { offset, limit, announcementsOffset });
       const communityId = communitySlug === undefined ? undefined : await communityIdAt(db, viewer, communitySlug);
       return listPostViews(db, viewer, { kinds: kindsOf(type), communityId, authorId, offset, limit });
     });

@@ -36,6 +36,7 @@ const LISTENED: Record<Exclude<ServerEvent, 'resync' | 'missed'>, true> = {
   'announcement:changed': true,
   'announcement:numbers': true,
   'newswire:added': true,
+  'feed:announcement': true,
   'monitor:mentioned': true,
 };
 const DATA_EVENTS = Object.keys(LISTENED) as (keyof typeof LISTENED)[];
