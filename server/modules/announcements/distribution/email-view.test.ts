@@ -35,7 +35,7 @@ describe('the email version of an announcement', () => {
     expect(email.embargoUntil).toBeNull();
     expect(email.html).toMatch(/^<!doctype html>/);
     expect(email.html).toContain('Six people start on Monday');
-    expect(email.text).toContain('Harbour PR opens in Perth on Monday. Read the plan.');
+    expect(email.text).toContain('Harbour PR opens in Perth on Monday. Read the plan [https://harbour.example/perth?from=mail&x=1].');
     expect(email.text).toContain(`Read it online: ${TEST_PUBLIC_URL}/app/announcements/${id}`);
   });
 
@@ -72,6 +72,22 @@ describe('the email version of an announcement', () => {
     const later = (await demo.pr.call('GET', `/api/v1/announcements/${id}/email`)).json() as EmailVersionView;
     expect(later.embargoUntil).toBeNull();
     expect(later.subject).toBe('Harbour opens a Perth office');
+  });
+
+  it('shows what its authors wrote as text, never as markup: the headline and subtitle escaped, the body sanitised', async () => {
+    const id = await draft(demo.pr, newsroom, {
+      headline: 'Harbour <script>alert(1)</script> & "Wave"',
+      subtitle: '<img src=x onerror=alert(2)>',
+      body: '<p onclick="alert(3)">Signed <script>alert(4)</script><a href="javascript:alert(5)">today</a>.</p>',
+    });
+    const email = (await demo.pr.call('GET', `/api/v1/announcements/${id}/email`)).json() as EmailVersionView;
+    expect(email.html).toContain('<title>Harbour &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Wave&quot;</title>');
+    expect(email.html).toContain('Harbour &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Wave&quot;</h1>');
+    expect(email.html).toContain('&lt;img src=x onerror=alert(2)&gt;');
+    expect(email.html).toContain('Signed');
+    expect(email.html).not.toMatch(/<script|<img src=x|onclick|javascript:/i);
+    expect(email.text.split('\n').slice(0, 2)).toEqual(['Harbour <script>alert(1)</script> & "Wave"', '<img src=x onerror=alert(2)>']);
+    expect(email.text).not.toMatch(/alert\((3|4|5)\)/);
   });
 
   it('is for the hub’s readers only: an outsider gets what the hub answers them, the public a sign-in', async () => {

@@ -10,7 +10,7 @@ const NOBODY = 0;
  * link is a placeholder that says what it is. No recipient's signed token is in it, and looking at
  * it counts nothing.
  */
-export function previewEmail(source: EmailSource, publicUrl: string): RenderedEmail {
+export function previewEmail(source: EmailSource, publicUrl: string): Promise<RenderedEmail> {
   const links: EmailLinks = {
     webUrl: () => `${publicUrl}/app/announcements/${source.announcementId}/web`,
     unsubscribeUrl: () => `${publicUrl}/m/u/preview`,

@@ -132,7 +132,7 @@ export function distributionRoutes(core: Core, options: DistributionOptions): Fa
       if (refusal) throw refusal;
       const found = await emailSourceOf(db, request.params.id, new Date());
       if (!found) throw new NotFound(NO_ANNOUNCEMENT);
-      return { ...previewEmail(found.source, options.publicUrl), from: options.mailFrom, embargoUntil: found.source.embargoUntil?.toISOString() ?? null };
+      return { ...(await previewEmail(found.source, options.publicUrl)), from: options.mailFrom, embargoUntil: found.source.embargoUntil?.toISOString() ?? null };
     });
 
     // Who it goes to, whole. Set on a published announcement, the new recipients are sent it at once.

@@ -5,8 +5,7 @@ import type { Database } from '../../../db/schema.ts';
 import { createMailTransport } from '../../../mail/transport.ts';
 import type { Logger } from '../../../core.ts';
 import { PollLoop } from '../../../jobs/poll-loop.ts';
-import type { EmailSource } from './email.ts';
-import { renderEmail } from './email.ts';
+import { compileEmail, type CompiledEmail } from './email.ts';
 import { emailSourceOf } from './source.ts';
 import type { RealtimeServer } from '../../../realtime/processor.ts';
 import { RecipientLinks } from './links.ts';
@@ -143,14 +142,14 @@ export class DistributionSender {
       if (this.dead) return;
       void this.db.updateTable('distribution_batches').set({ lease_until: sql`now() + ${`${this.leaseMs} milliseconds`}::interval` }).where('id', '=', batch.id).execute().catch(() => undefined);
     }, Math.max(50, Math.floor(this.leaseMs / 3)));
-    const { source } = found;
+    const email = await compileEmail(found.source, this.options.publicUrl);
     let relayError: string | null = null;
     try {
       let next = 0;
       const lane = async () => {
         while (relayError === null && !this.dead && next < recipients.length) {
           const recipient = recipients[next++]!;
-          const outcome = await this.sendOne(source, batch.announcement_id, recipient);
+          const outcome = await this.sendOne(email, batch.announcement_id, recipient);
           if (outcome !== null) relayError = outcome;
         }
       };
@@ -169,8 +168,8 @@ export class DistributionSender {
   }
 
   /** Hands one message to the relay and records its answer; the relay's error when it failed for a reason not of this address. */
-  private async sendOne(source: EmailSource, announcementId: number, recipient: Recipient): Promise<string | null> {
-    const email = renderEmail(source, recipient.id, this.options.links, this.options.publicUrl);
+  private async sendOne(compiled: CompiledEmail, announcementId: number, recipient: Recipient): Promise<string | null> {
+    const email = compiled.forRecipient(recipient.id, this.options.links);
     const unsubscribe = this.options.links.unsubscribeUrl(recipient.id);
     const messageId = `<announcement-${announcementId}.recipient-${recipient.id}@${this.host}>`;
     try {
