@@ -72,9 +72,9 @@ describe('mentions in the notification feed (monitorMention)', () => {
       monitor: { id: harbour },
       mentions: 3,
     });
-    // The badge counts each mention, as it counts each like of one post.
-    expect((await feed(pat)).unreadCount).toBe(unreadBefore + 3);
-    expect(pushed.filter((change) => change.recipientId === pat.id).at(-1)).toEqual({ recipientId: pat.id, unreadCount: unreadBefore + 3, notificationId: item!.id });
+    // The badge counts the unread item once, however many mentions it holds.
+    expect((await feed(pat)).unreadCount).toBe(unreadBefore + 1);
+    expect(pushed.filter((change) => change.recipientId === pat.id).at(-1)).toEqual({ recipientId: pat.id, unreadCount: unreadBefore + 1, notificationId: item!.id });
 
     expect(await anyMonitor(cole)).toEqual([]);
     expect(await aboutMonitor(bea, harbour)).toEqual([]);
@@ -106,6 +106,61 @@ describe('mentions in the notification feed (monitorMention)', () => {
       [true, 2],
       [true, 2],
     ]);
+  });
+
+  it('count one unread on the badge per monitor with unread mentions, live, until its item is read; a mention after the reading counts again', async () => {
+    const unreadOf = async (who: Caller) => (await feed(who)).unreadCount;
+    const lastPushed = () => pushed.filter((change) => change.recipientId === pat.id).at(-1)?.unreadCount;
+    expect((await pat.call('PATCH', '/api/v1/notifications/read')).statusCode).toBe(200);
+    expect(await unreadOf(pat)).toBe(0);
+
+    const bridges = await newMonitor(pat, 'Bridges', 'bridge');
+    const tunnels = await newMonitor(pat, 'Tunnels', 'tunnel');
+    await arrive('Bridge closed for repairs', 'Bridge reopens early');
+    expect(await unreadOf(pat)).toBe(1);
+    await arrive('Tunnel toll rises', 'Bridge and tunnel traffic record', 'Tunnel boring starts');
+    expect(await unreadOf(pat)).toBe(2);
+    expect(lastPushed()).toBe(2);
+
+    // Someone else's notification still counts on its own beside them.
+    const post = (await pat.call('POST', '/api/v1/communityPosts', { content: 'Bridges and tunnels this week' })).headers['object-id'];
+    expect((await demo.journalist.call('POST', `/api/v1/communityPosts/${post}/toggleLike`, { status: true })).statusCode).toBe(200);
+    expect(await unreadOf(pat)).toBe(3);
+
+    // Reading the item as it was shown leaves a mention that came since unread: still one for the monitor.
+    const [shown] = await aboutMonitor(pat, bridges);
+    await arrive('Bridge painting finished');
+    expect(await aboutMonitor(pat, bridges)).toMatchObject([{ isRead: false, mentions: 4 }]);
+    const read = await pat.call('PATCH', `/api/v1/notifications/${shown!.id}/read`);
+    expect(read.json()).toEqual({ unreadCount: 3 });
+    expect(await aboutMonitor(pat, bridges)).toMatchObject([{ isRead: false, mentions: 1 }, { isRead: true, mentions: 3 }]);
+
+    const [latest] = await aboutMonitor(pat, bridges);
+    expect((await pat.call('PATCH', `/api/v1/notifications/${latest!.id}/read`)).json()).toEqual({ unreadCount: 2 });
+    await arrive('Bridge toll scrapped');
+    expect(await unreadOf(pat)).toBe(3);
+    expect(lastPushed()).toBe(3);
+
+    // Deleting a monitor takes its one unread away, whatever it held.
+    expect((await pat.call('DELETE', `/api/v1/monitors/${tunnels}`)).statusCode).toBe(204);
+    expect(await unreadOf(pat)).toBe(2);
+  });
+
+  it('keep the badge exact while mentions arrive as their item is read', async () => {
+    const docks = await newMonitor(pat, 'Docks', 'dock');
+    const recount = async () => {
+      const { rows } = await sql<{ unread: number }>`
+        select (count(*) filter (where type <> 'monitorMention') + count(distinct group_key) filter (where type = 'monitorMention'))::int as unread
+        from notifications where recipient_id = ${pat.id} and read_at is null and not hidden`.execute(t.database.db);
+      return rows[0]!.unread;
+    };
+    await arrive('Dock strike looms');
+    for (let round = 0; round < 6; round += 1) {
+      const [item] = await aboutMonitor(pat, docks);
+      const reading = round % 3 === 2 ? pat.call('PATCH', '/api/v1/notifications/read') : pat.call('PATCH', `/api/v1/notifications/${item!.id}/read`);
+      await Promise.all([arrive(`Dock workers vote ${round}`, `Dock talks resume ${round}`), reading]);
+      expect((await feed(pat)).unreadCount).toBe(await recount());
+    }
   });
 
   it('honour the in-app choice of the notification settings, which lists the type', async () => {

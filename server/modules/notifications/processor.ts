@@ -16,7 +16,8 @@ export type NotificationsOptions = {
 
 /**
  * Notifications of spec section 3 from the acts of the log: one row per recipient and act,
- * grouped by `group_key` when read; a per-recipient count of the unread and visible ones.
+ * grouped by `group_key` when read; a per-recipient count of the unread and visible ones (a
+ * monitor's unread mentions counting once).
  */
 export function notificationsProcessor(options: NotificationsOptions = {}): ProcessorDefinition<ProductEvent> {
   // The batch in flight's changes: a batch that rolls back is handled again, which replaces them.
@@ -25,8 +26,9 @@ export function notificationsProcessor(options: NotificationsOptions = {}): Proc
     name: 'notifications',
     // Version 2 honours the in-app choices of the notification settings; 3 tells invited people
     // of interviews, on rows about an interview rather than a post; 4 tells of every answer on
-    // such rows, callout or not, one per answerer; 5 tells monitors' owners of their mentions.
-    version: 5,
+    // such rows, callout or not, one per answerer; 5 tells monitors' owners of their mentions;
+    // 6 counts a monitor's unread mentions once, as the feed shows them.
+    version: 6,
     tables: ['notifications', 'notification_counters', 'notification_muted', 'notification_monitors'],
     // Fifty milliseconds is still live for a badge, and a run of likes then costs one batch.
     gatherMs: 50,

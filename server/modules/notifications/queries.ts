@@ -65,7 +65,7 @@ export async function listNotifications(db: Kysely<Database>, recipientId: numbe
   });
 }
 
-/** How many of a person's visible notifications are unread, as the processor keeps it. */
+/** How many of a person's visible notifications are unread (a monitor's unread mentions once), as the processor keeps it. */
 export async function unreadCount(db: Kysely<Database>, recipientId: number): Promise<number> {
   return untilRegistered(0, async () => {
     const row = await sql<{ unread: number }>`select unread from notification_counters where recipient_id = ${recipientId}`.execute(db);
@@ -93,27 +93,41 @@ export async function markGroupRead(db: Kysely<Database>, recipientId: number, n
 }
 
 /**
- * One statement: the rows' read time, the marks that give it back after a rebuild, and the
- * counter, all moved together. Rows are locked in id order, as the processor locks them.
+ * The rows' read time and the marks that give it back after a rebuild, in one statement that
+ * locks the rows in id order, as the processor locks them; then the counter, less each row
+ * marked but a monitor's mentions, which count once while any of their group is unread. That
+ * second look is a statement of its own so that it sees a mention the processor committed
+ * while this one waited for its rows.
  */
 async function markRead(db: Kysely<Database>, recipientId: number, condition: RawBuilder<unknown>): Promise<number> {
-  const result = await sql<{ unread: number }>`
-    with marked as (
-      update notifications set read_at = now()
-      where id in (
-        select id from notifications
-        where recipient_id = ${recipientId} and read_at is null and not hidden and ${condition}
-        order by id for update)
-      returning id, recipient_id, read_at
-    ), remembered as (
-      insert into notification_reads (notification_id, recipient_id, read_at)
-      select id, recipient_id, read_at from marked
-      on conflict (notification_id) do update set read_at = excluded.read_at
-    )
-    update notification_counters set unread = unread - (select count(*) from marked)
-    where recipient_id = ${recipientId}
-    returning unread`.execute(db);
-  return result.rows[0]?.unread ?? 0;
+  return db.transaction().execute(async (trx) => {
+    const marked = await sql<{ rows: number; groups: string[] }>`
+      with marked as (
+        update notifications set read_at = now()
+        where id in (
+          select id from notifications
+          where recipient_id = ${recipientId} and read_at is null and not hidden and ${condition}
+          order by id for update)
+        returning id, recipient_id, read_at, type, group_key
+      ), remembered as (
+        insert into notification_reads (notification_id, recipient_id, read_at)
+        select id, recipient_id, read_at from marked
+        on conflict (notification_id) do update set read_at = excluded.read_at
+      )
+      select (count(*) filter (where type <> 'monitorMention'))::int as rows,
+             coalesce(array_agg(distinct group_key) filter (where type = 'monitorMention'), '{}') as groups
+      from marked`.execute(trx);
+    const { rows, groups } = marked.rows[0]!;
+    const result = await sql<{ unread: number }>`
+      update notification_counters set unread = unread - ${rows} - (
+        select count(*) from unnest(${groups}::text[]) as g(group_key)
+        where not exists (
+          select 1 from notifications n
+          where n.recipient_id = ${recipientId} and n.group_key = g.group_key and n.read_at is null and not n.hidden))
+      where recipient_id = ${recipientId}
+      returning unread`.execute(trx);
+    return result.rows[0]?.unread ?? 0;
+  });
 }
 
 /** The newest distinct actors of each group, newest first: people, and guests who answered an interview. */

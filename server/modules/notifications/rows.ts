@@ -54,7 +54,16 @@ export async function createNotificationTables(trx: Tx, tables: TableNames): Pro
   await sql`create table ${sql.table(tables.notification_muted!)} (recipient_id bigint not null, type text not null, primary key (recipient_id, type))`.execute(trx);
 }
 
-type Counted = { recipient_id: number; counted: boolean };
+type Counted = { recipient_id: number; type: string; group_key: string; counted: boolean };
+
+/**
+ * The type whose unread rows count once per group: a monitor's unread mentions are one feed
+ * item, and one unread thing on the badge however many arrived.
+ */
+const COUNTED_BY_GROUP = 'monitorMention';
+
+/** A recipient's group, as one key. */
+const groupOf = (row: { recipient_id: number; group_key: string }) => `${row.recipient_id} ${row.group_key}`;
 
 /** The columns that say what a notice is about; those of the other kind of subject stay null. */
 function subjectOf(notice: Notice) {
@@ -66,7 +75,8 @@ function subjectOf(notice: Notice) {
 
 /**
  * The processor's writes for one batch. Every write tells which rows were unread and visible
- * before or after it, and `settle` moves each recipient's unread counter by exactly that.
+ * before or after it (for a monitor's mentions, whether its group had any), and `settle` moves
+ * each recipient's unread counter by exactly that.
  */
 export class NotificationRows {
   private readonly deltas = new Map<number, number>();
@@ -118,7 +128,8 @@ export class NotificationRows {
       })),
     );
     if (rows.length === 0) return;
-    const inserted = await sql<{ id: number; recipient_id: number; counted: boolean }>`
+    const open = await this.unreadGroups(rows.filter((row) => row.type === COUNTED_BY_GROUP));
+    const inserted = await sql<{ id: number } & Counted>`
       insert into ${sql.table(this.notifications)}
         (id, recipient_id, type, group_key, post_id, post_kind, interview_id, answer_kind, monitor_id, comment_id, parent_comment_id, actor_id, cause,
          entity_summary, comment_summary, created_at, read_at, hidden)
@@ -130,10 +141,14 @@ export class NotificationRows {
       left join notification_reads r on r.notification_id = n.id
       left join posts p on p.id = n.post_id
       where not exists (select 1 from ${sql.table(this.muted)} m where m.recipient_id = n.recipient_id and m.type = n.type)
-      returning id, recipient_id, read_at is null and not hidden as counted`.execute(this.trx);
+      returning id, recipient_id, type, group_key, read_at is null and not hidden as counted`.execute(this.trx);
     for (const row of inserted.rows) {
       if (!row.counted) continue;
-      this.count(row.recipient_id, 1);
+      if (row.type !== COUNTED_BY_GROUP) this.count(row.recipient_id, 1);
+      else if (!open.has(groupOf(row))) {
+        open.add(groupOf(row));
+        this.count(row.recipient_id, 1);
+      }
       this.created.set(row.recipient_id, Math.max(row.id, this.created.get(row.recipient_id) ?? 0));
     }
   }
@@ -162,7 +177,8 @@ export class NotificationRows {
 
   /** A deleted post's notifications are hidden, and come back with it. */
   async hidePost(postId: number, hidden: boolean): Promise<void> {
-    const changed = await sql<Counted>`
+    // Only rows about a post, none of them counted by group.
+    const changed = await sql<Pick<Counted, 'recipient_id' | 'counted'>>`
       update ${sql.table(this.notifications)} set hidden = ${hidden}
       where ${this.locked(sql`post_id = ${postId} and hidden <> ${hidden}`)}
       returning recipient_id, read_at is null as counted`.execute(this.trx);
@@ -235,8 +251,30 @@ export class NotificationRows {
   private async withdraw(condition: RawBuilder<unknown>): Promise<void> {
     const removed = await sql<Counted>`
       delete from ${sql.table(this.notifications)} where ${this.locked(condition)}
-      returning recipient_id, read_at is null and not hidden as counted`.execute(this.trx);
-    for (const row of removed.rows) if (row.counted) this.count(row.recipient_id, -1);
+      returning recipient_id, type, group_key, read_at is null and not hidden as counted`.execute(this.trx);
+    const counted = removed.rows.filter((row) => row.counted);
+    for (const row of counted) if (row.type !== COUNTED_BY_GROUP) this.count(row.recipient_id, -1);
+    // A group stops counting when none of its rows is left unread (a monitor's rows go all together).
+    const left = await this.unreadGroups(counted.filter((row) => row.type === COUNTED_BY_GROUP));
+    const closed = new Map(counted.filter((row) => row.type === COUNTED_BY_GROUP && !left.has(groupOf(row))).map((row) => [groupOf(row), row.recipient_id]));
+    for (const recipientId of closed.values()) this.count(recipientId, -1);
+  }
+
+  /**
+   * Which of these recipients' groups have unread visible rows, locking those rows: a reading
+   * marks from the group's oldest unread row on, so it waits for this batch, or this batch for
+   * it and then sees what it marked.
+   */
+  private async unreadGroups(rows: readonly { recipient_id: number; group_key: string }[]): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    const found = await sql<{ recipient_id: number; group_key: string }>`
+      select distinct recipient_id, group_key from (
+        select recipient_id, group_key from ${sql.table(this.notifications)}
+        where (recipient_id, group_key) in (select * from unnest(${rows.map((row) => row.recipient_id)}::bigint[], ${rows.map((row) => row.group_key)}::text[]))
+          and read_at is null and not hidden
+        order by id for update
+      ) unread`.execute(this.trx);
+    return new Set(found.rows.map(groupOf));
   }
 
   /**
