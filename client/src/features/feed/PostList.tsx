@@ -9,8 +9,10 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useCurrentUser } from '../session/currentUser.ts';
 import { fetchPost, fetchPostPage, type PostPage } from '../posts/api.ts';
-import { loadedCount, postsOf, prependPost, type PostPages } from '../posts/cache.ts';
+import { prependPost, type PostPages } from '../posts/cache.ts';
 import { postKeys, type PostListFilter } from '../posts/queryKeys.ts';
+import { AnnouncementCard } from './AnnouncementCard.tsx';
+import { announcementKey, entriesOf, nextPageParam, patchAnnouncement, postKey, showsAnnouncements, type FeedPageParam } from './entries.ts';
 import { PostCard } from './PostCard.tsx';
 import { NewPostsBar } from './NewPostsBar.tsx';
 import { bufferedRange } from './visibleRange.ts';
@@ -35,7 +37,8 @@ function JoinRoom({ room }: { room: string }) {
 /**
  * The home feed or a community's posts: batches of 20 by offset, a virtual list over the
  * page's scroll, cards patched in place by live messages, and new posts by others announced
- * in a bar rather than pushed in under the reader.
+ * in a bar rather than pushed in under the reader. The home feed of those who follow
+ * announcements holds the public ones too, among the posts by date.
  */
 export function PostList({ communitySlug, type }: PostListProps) {
   const user = useCurrentUser();
@@ -44,22 +47,22 @@ export function PostList({ communitySlug, type }: PostListProps) {
   const filter: PostListFilter = useMemo(() => ({ communitySlug, types }), [communitySlug, types]);
   const queryKey = postKeys.list(filter);
 
-  const list = useInfiniteQuery<PostPage, Error, PostPages, ReturnType<typeof postKeys.list>, number>({
+  const list = useInfiniteQuery<PostPage, Error, PostPages, ReturnType<typeof postKeys.list>, FeedPageParam>({
     queryKey,
-    queryFn: ({ pageParam, signal }) => fetchPostPage(filter, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => (last.hasMore ? loadedCount(pages) : undefined),
+    queryFn: ({ pageParam, signal }) => fetchPostPage(filter, pageParam.offset, signal, undefined, pageParam.announcements),
+    initialPageParam: { offset: 0, announcements: 0 },
+    getNextPageParam: (last, pages) => (last.hasMore ? nextPageParam(pages) : undefined),
   });
-  const posts = useMemo(() => postsOf(list.data), [list.data]);
+  const entries = useMemo(() => entriesOf(list.data), [list.data]);
 
   // Lists hear of new posts in their rooms: a community's, or the feed plus the communities one has joined.
   const rooms = communitySlug ? [`community:${communitySlug}`] : ['feed', ...(user?.communities ?? []).filter((c) => c.isJoined).map((c) => `community:${c.slug}`)];
-  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => setPending(new Set()), [communitySlug, types]);
 
   useSocketEvent('post:changed', (message) => {
     if (message.change !== 'created' || (types && !types.includes(message.kind))) return;
-    if (posts.some((post) => post.id === message.postId)) return;
+    if (entries.some((entry) => entry.key === postKey(message.postId))) return;
     if (user && message.authorId === user.contactId) {
       // One's own new post goes on top at once: the person just published it and looks for it.
       void fetchPost(message.kind, message.postId)
@@ -67,7 +70,25 @@ export function PostList({ communitySlug, type }: PostListProps) {
         .catch(() => undefined);
       return;
     }
-    setPending((ids) => new Set(ids).add(message.postId));
+    setPending((keys) => new Set(keys).add(postKey(message.postId)));
+  });
+
+  useSocketEvent('feed:announcement', (message) => {
+    if (!showsAnnouncements(list.data)) return;
+    const key = announcementKey(message.announcementId);
+    if (message.change === 'added') {
+      if (!entries.some((entry) => entry.key === key)) setPending((keys) => new Set(keys).add(key));
+      return;
+    }
+    // An edit shows at once; an unpublished one leaves at once, and from the bar if it was waiting there.
+    queryClient.setQueryData<PostPages>(queryKey, (pages) => (pages ? patchAnnouncement(pages, message.announcementId, message.announcement) : pages));
+    if (message.change === 'removed')
+      setPending((keys) => {
+        if (!keys.has(key)) return keys;
+        const rest = new Set(keys);
+        rest.delete(key);
+        return rest;
+      });
   });
 
   const listRef = useRef<HTMLDivElement>(null);
@@ -82,11 +103,11 @@ export function PostList({ communitySlug, type }: PostListProps) {
   }, []);
 
   const virtualizer: Virtualizer<Window, Element> = useWindowVirtualizer({
-    count: posts.length,
+    count: entries.length,
     estimateSize: () => ESTIMATED_CARD_PX,
     overscan: 0,
     scrollMargin,
-    getItemKey: (index) => posts[index]!.id,
+    getItemKey: (index) => entries[index]!.key,
     onChange: () => loadMoreIfNearEnd.current(),
     rangeExtractor: (range) => {
       const top = window.scrollY;
@@ -103,10 +124,10 @@ export function PostList({ communitySlug, type }: PostListProps) {
   useLayoutEffect(() => {
     loadMoreIfNearEnd.current = () => {
       const lastRendered = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
-      if (hasNextPage && !isFetchingNextPage && lastRendered >= posts.length - LOAD_AHEAD) void fetchNextPage();
+      if (hasNextPage && !isFetchingNextPage && lastRendered >= entries.length - LOAD_AHEAD) void fetchNextPage();
     };
   });
-  useEffect(() => loadMoreIfNearEnd.current(), [loadMoreIfNearEnd, hasNextPage, isFetchingNextPage, posts.length]);
+  useEffect(() => loadMoreIfNearEnd.current(), [loadMoreIfNearEnd, hasNextPage, isFetchingNextPage, entries.length]);
 
   const showNewPosts = useCallback(async () => {
     setPending(new Set());
@@ -128,9 +149,9 @@ export function PostList({ communitySlug, type }: PostListProps) {
       <div ref={listRef}>
       {list.isPending ? (
         <PostListSkeleton />
-      ) : list.isError && posts.length === 0 ? (
+      ) : list.isError && entries.length === 0 ? (
         <EmptyState title="The posts could not be loaded" description="Check your connection and try again." action={<Button onClick={() => void list.refetch()}>Try again</Button>} />
-      ) : posts.length === 0 ? (
+      ) : entries.length === 0 ? (
         <EmptyState
           title="No posts yet"
           description={communitySlug ? 'Be the first to start a conversation in this community.' : 'Posts from people and communities you follow will appear here.'}
@@ -138,10 +159,10 @@ export function PostList({ communitySlug, type }: PostListProps) {
       ) : (
         <div className="post-list__items" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
-            const post = posts[item.index]!;
+            const entry = entries[item.index]!;
             return (
               <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="post-list__item" style={{ transform: `translateY(${item.start - scrollMargin}px)` }}>
-                <PostCard post={post} timezone={timezone} readOnly={readOnly} />
+                {entry.post ? <PostCard post={entry.post} timezone={timezone} readOnly={readOnly} /> : <AnnouncementCard announcement={entry.announcement} timezone={timezone} />}
               </div>
             );
           })}
@@ -153,7 +174,7 @@ export function PostList({ communitySlug, type }: PostListProps) {
           <Spinner label="Loading more posts" />
         </div>
       )}
-      {!hasNextPage && posts.length > 0 && !list.isPending && <p className="post-list__end">You are all caught up.</p>}
+      {!hasNextPage && entries.length > 0 && !list.isPending && <p className="post-list__end">You are all caught up.</p>}
     </section>
   );
 }

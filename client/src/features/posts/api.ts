@@ -1,3 +1,4 @@
+import type { FeedAnnouncement } from '../../../../contracts/announcements/feed.ts';
 import { KIND_PATHS, type PostKind } from '../../../../contracts/posts/kinds.ts';
 import type { PostView } from '../../../../contracts/posts/views.ts';
 import { api } from '../../lib/api/index.ts';
@@ -8,12 +9,14 @@ export const postPath = (kind: PostKind, id: number) => `/api/v1/${KIND_PATHS[ki
 /** Spec section 9: the post list batch limit. */
 export const POST_BATCH = 20;
 
-export type PostPage = { data: PostView[]; offset: number; limit: number; hasMore: boolean };
+/** `announcements`: on the home feed of someone who follows announcements, those among this page's posts by date. */
+export type PostPage = { data: PostView[]; offset: number; limit: number; hasMore: boolean; announcements?: FeedAnnouncement[] };
 
-export function fetchPostPage(filter: PostListFilter, offset: number, signal?: AbortSignal, limit = POST_BATCH): Promise<PostPage> {
+/** `announcementsOffset`: the home feed's announcements already shown, paged apart from the posts. */
+export function fetchPostPage(filter: PostListFilter, offset: number, signal?: AbortSignal, limit = POST_BATCH, announcementsOffset?: number): Promise<PostPage> {
   return api.get<PostPage>('/api/v1/posts', {
     signal,
-    query: { communitySlug: filter.communitySlug, type: filter.types?.length ? filter.types.join(',') : undefined, offset, limit },
+    query: { communitySlug: filter.communitySlug, type: filter.types?.length ? filter.types.join(',') : undefined, offset, limit, announcementsOffset: announcementsOffset || undefined },
   });
 }
 

@@ -4,7 +4,8 @@ import type { CommentView, PostView, ThreadView } from '../../../../contracts/po
 import type { PostPage } from './api.ts';
 import { postKeys } from './queryKeys.ts';
 
-export type PostPages = InfiniteData<PostPage, number>;
+// A list's page parameter is its own: an offset, or the home feed's offsets of posts and announcements.
+export type PostPages = InfiniteData<PostPage, unknown>;
 export type ThreadPage = { data: ThreadView[]; offset: number; total: number; hasMore: boolean };
 export type ThreadPages = InfiniteData<ThreadPage, number>;
 
