@@ -22,10 +22,18 @@ const userProfilePage = lazyPage(() => import('../features/profiles/UserProfileP
 const companyPage = lazyPage(() => import('../features/profiles/OrganizationPages.tsx'), 'CompanyPage');
 const outletPage = lazyPage(() => import('../features/profiles/OrganizationPages.tsx'), 'OutletPage');
 const onboardingPage = lazyPage(() => import('../features/onboarding/OnboardingPage.tsx'), 'OnboardingPage');
-const developmentPage = lazyPage(() => import('../features/development/DevelopmentPage.tsx'), 'DevelopmentPage');
-const developmentScreens: Partial<Record<(typeof developmentTools)[number]['path'], RouteComponent>> = {
-  videoRecorder: lazyPage(() => import('../features/video/DevelopmentVideoPages.tsx'), 'VideoRecorderPage'),
-  hls: lazyPage(() => import('../features/video/DevelopmentVideoPages.tsx'), 'HlsPage'),
+const developmentScreen = (name: string) => lazyPage(() => import('../features/development/pages.ts'), name);
+const developmentPage = developmentScreen('DevelopmentPage');
+const developmentScreens: Record<(typeof developmentTools)[number]['path'], RouteComponent> = {
+  multiselect: developmentScreen('MultiselectPage'),
+  'img/selector': developmentScreen('ImageSelectorPage'),
+  'img/cut': developmentScreen('ImageCutPage'),
+  buttons: developmentScreen('ButtonsPage'),
+  videoRecorder: developmentScreen('VideoRecorderPage'),
+  ckeditor: developmentScreen('RichTextPage'),
+  newsroom: developmentScreen('NewsroomPage'),
+  hls: developmentScreen('HlsPage'),
+  'edit-community': developmentScreen('EditCommunityPage'),
 };
 const homePage = lazyPage(() => import('../features/feed/HomePage.tsx'), 'HomePage');
 const storyPage = lazyPage(() => import('../features/posts/StoryPage.tsx'), 'StoryPage');
