@@ -13,8 +13,8 @@ test('an admin opens /app/development on a 1440 px screen and finds every tool o
   const list = page.getByRole('list', { name: 'Tools' });
   await expect(list.getByRole('link')).toHaveCount(tools.length);
   for (const [index, name] of tools.entries()) await expect(list.getByRole('link').nth(index)).toContainText(name);
-  await keepScreenshot(page, testInfo, 'development-1440');
   await expectAccessible(page, testInfo, 'development');
+  await keepScreenshot(page, testInfo, 'development-1440');
 
   await list.getByRole('link', { name: /Buttons/ }).click();
   await expect(page).toHaveURL(/\/app\/development\/buttons$/);
@@ -62,3 +62,20 @@ test('an admin renames a community and moves it to a new address from its edit f
   const moved = await page.request.get(`/api/v1/communities/${slug}`, { headers });
   expect(await moved.json()).toMatchObject({ slug: `${slug}-tribunals`, name: `${name} and tribunals`, type: 'private' });
 });
+
+const showcase = [
+  { path: 'multiselect', heading: 'Multiselect' },
+  { path: 'img/selector', heading: 'Image selector' },
+  { path: 'ckeditor', heading: 'Rich text editor' },
+  { path: 'newsroom', heading: 'Newsroom' },
+];
+
+for (const { path, heading } of showcase) {
+  test(`/app/development/${path} shows its component and passes the accessibility check`, async ({ page }, testInfo) => {
+    await page.goto(`/app/development/${path}`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Development' }).first()).toBeVisible();
+    await expectAccessible(page, testInfo, `development-${path}`);
+    await keepScreenshot(page, testInfo, `development-${path.replace('/', '-')}-1440`);
+  });
+}

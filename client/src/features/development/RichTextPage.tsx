@@ -18,7 +18,7 @@ export function RichTextPage() {
         <TextEditor label="Text" value={text} onChange={setText} placeholder="Write something" rows={5} />
       </Specimen>
       <Specimen title="Stored as">
-        <pre className="dev-source" aria-label="Stored rich text">
+        <pre className="dev-source">
           {html || '(nothing)'}
         </pre>
       </Specimen>

@@ -223,7 +223,7 @@ describe('/development/ckeditor', () => {
     const editor = await screen.findByRole('textbox', { name: 'Text' });
     fireEvent.change(editor, { target: { value: 'First line\nsecond line\n\n<b>Bold?</b> & more' } });
     fireEvent.blur(editor);
-    const stored = screen.getByLabelText('Stored rich text');
+    const stored = screen.getByRole('region', { name: 'Stored as' });
     expect(stored).toHaveTextContent('<p>First line<br>second line</p><p>&lt;b&gt;Bold?&lt;/b&gt; &amp; more</p>');
     const shown = screen.getByRole('region', { name: 'Shown as' });
     expect(within(shown).getByText('<b>Bold?</b> & more')).toBeInTheDocument();
