@@ -47,21 +47,25 @@ describe('announcements in the home feed', () => {
     expect(await headlines(journalist)).not.toContain('Harbour opens in Oslo');
   });
 
-  it('keep an embargoed announcement out until its embargo lifts, and one of a private newsroom out always', async () => {
+  it('keep an embargoed or scheduled announcement out until its time, and one of a private newsroom out always', async () => {
     const { pr, journalist } = demo;
     await follow(journalist, true);
     const room = await newsroomOf(demo.admin, 'Embargo Quay', [pr]);
     const hidden = await newsroomOf(demo.admin, 'Quiet Quay', [pr], { isPublic: false });
     const embargoed = await draft(pr, room.id, { headline: 'Quay results', embargoUntil: inMinutes(30).toISOString() });
     await publish(pr, embargoed);
+    const scheduled = await draft(pr, room.id, { headline: 'Quay timetable' });
+    expect((await pr.call('POST', `/api/v1/announcements/${scheduled}/schedule`, { publishAt: inMinutes(20).toISOString() })).statusCode).toBe(200);
     await publish(pr, await draft(pr, hidden.id, { headline: 'Quiet results' }));
     expect(await headlines(journalist)).not.toContain('Quay results');
+    expect(await headlines(journalist)).not.toContain('Quay timetable');
     expect(await headlines(journalist)).not.toContain('Quiet results');
 
-    await new AnnouncementScheduler(t.core, { now: () => inMinutes(10), log: silentLog }).runDue();
+    await new AnnouncementScheduler(t.core, { now: () => inMinutes(21), log: silentLog }).runDue();
+    expect(await headlines(journalist)).toContain('Quay timetable');
     expect(await headlines(journalist)).not.toContain('Quay results');
     await new AnnouncementScheduler(t.core, { now: () => inMinutes(31), log: silentLog }).runDue();
-    expect(await headlines(journalist)).toContain('Quay results');
+    expect((await headlines(journalist)).slice(0, 2)).toEqual(['Quay results', 'Quay timetable']);
     expect(await headlines(journalist)).not.toContain('Quiet results');
   });
 
