@@ -72,3 +72,13 @@ export async function lockLogForAppend(trx: Tx): Promise<void> {
 export function isDeclaredAppender(trx: Tx): boolean {
   return declared.has(trx);
 }
+
+/**
+ * Declares a transaction whose first write is the append statement itself, without a
+ * statement of its own: that statement takes ROW EXCLUSIVE on `events` before it takes a
+ * transaction id, which is the rule. Only for a transaction that has run nothing but reads
+ * and advisory locks (neither takes an id) before it appends, as a command batch does.
+ */
+export function declareAppendFirst(trx: Tx): void {
+  declared.add(trx);
+}

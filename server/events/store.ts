@@ -103,15 +103,23 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
   }
 
   /** Several streams in one statement, each in version order; a stream with no events reads as empty. */
-  async readStreams(executor: Executor, streamIds: readonly string[]): Promise<Map<string, StoredEvent<E>[]>> {
-    const byStream = new Map<string, StoredEvent<E>[]>(streamIds.map((streamId) => [streamId, []]));
-    if (streamIds.length === 0) return byStream;
+  readStreams(executor: Executor, streamIds: readonly string[]): Promise<Map<string, StoredEvent<E>[]>> {
+    return this.readStreamsFrom(executor, [...new Set(streamIds)].map((streamId) => ({ streamId, fromVersion: 0 })));
+  }
+
+  /**
+   * Several streams in one statement, each from a version on (that event included; 0 for the
+   * whole stream), in version order: what a command needs past a snapshot it holds.
+   */
+  async readStreamsFrom(executor: Executor, froms: readonly { streamId: string; fromVersion: number }[]): Promise<Map<string, StoredEvent<E>[]>> {
+    const byStream = new Map<string, StoredEvent<E>[]>(froms.map(({ streamId }) => [streamId, []]));
+    if (froms.length === 0) return byStream;
     // Stream by stream through the index: a join on the unnested list planned a scan of the log.
-    const rows = await sql<EventRow>`${preparedStatement('events_read_streams')}
+    const rows = await sql<EventRow>`${preparedStatement('events_read_streams_from')}
       select e.position, e.stream_id, e.stream_version, e.type, e.schema_version, e.data, e.metadata,
              e.transaction_id::text as transaction_id, e.recorded_at
-      from unnest(${batchArray([...new Set(streamIds)], 'text')}) as s(stream_id)
-      cross join lateral (select * from events where stream_id = s.stream_id order by stream_version) e`.execute(executor);
+      from unnest(${batchArray(froms.map((from) => from.streamId), 'text')}, ${batchArray(froms.map((from) => from.fromVersion), 'int4')}) as s(stream_id, from_version)
+      cross join lateral (select * from events where stream_id = s.stream_id and stream_version >= s.from_version order by stream_version) e`.execute(executor);
     for (const row of rows.rows) byStream.get(row.stream_id)!.push(this.decode(row));
     return byStream;
   }

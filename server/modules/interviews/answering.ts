@@ -6,8 +6,9 @@ import type { Core } from '../../core.ts';
 import { Batcher, type Outcome } from '../../db/batcher.ts';
 import { Conflict, DomainError, NotFound } from '../../errors.ts';
 import { lostARace } from '../../events/append-statement.ts';
-import { fold } from '../../events/decider.ts';
-import type { StoredEvent, StreamAppend, Tx } from '../../events/types.ts';
+import type { UnitOfWork } from '../../events/command-handler.ts';
+import type { Decider } from '../../events/decider.ts';
+import type { AnyEvent, StreamAppend } from '../../events/types.ts';
 import { clock } from './clock.ts';
 import { interviewDecider, interviewStream, responseDecider, responseStream, type Interview, type InterviewState, type RespondentKey, type ResponseCommand, type ResponseState } from './commands.ts';
 import { lockInterview } from './locks.ts';
@@ -23,7 +24,7 @@ export type RespondRequest = {
   command: (interview: Interview, responseId: number, now: Date) => ResponseCommand;
 };
 
-type Stream<State> = { streamId: string; state: State; version: number; appends: StreamAppend<InterviewEvent>[] };
+type Stream<State> = { streamId: string; decider: Decider<State, never, InterviewEvent>; state: State; version: number; appends: StreamAppend<InterviewEvent>[] };
 type Rules = { interview: Stream<InterviewState>; quota: number | null; sentCount: number };
 
 /**
@@ -60,7 +61,7 @@ export class Answering {
   private flush(requests: RespondRequest[]): Promise<Outcome<AnsweringView>[]> {
     return this.core.commands.transaction(
       async (unit) => {
-        const rules = await this.lockAndLoad(unit.trx, requests);
+        const rules = await this.lockAndLoad(unit, requests);
         const responses = rules.responses;
         const now = clock.now();
         const decided: ({ interviewId: number; responseId: number | null } | { error: unknown })[] = requests.map((request) => {
@@ -80,6 +81,7 @@ export class Answering {
         });
         const streams = [...[...rules.byInterview.values()].map((rule) => rule.interview), ...responses.values()];
         await unit.appendStreams(streams.flatMap((stream) => stream.appends));
+        for (const stream of streams) unit.remember(stream.decider as Decider<unknown, never, InterviewEvent>, stream.streamId, stream.state, stream.version);
         const answered = decided.flatMap((outcome) => ('error' in outcome ? [] : [outcome]));
         const views = await answeringViews(unit.trx, answered, now);
         let next = 0;
@@ -94,7 +96,8 @@ export class Answering {
   }
 
   /** Locks the batch's interviews and reads them, with every response stream of the batch, in one read. */
-  private async lockAndLoad(trx: Tx, requests: readonly RespondRequest[]) {
+  private async lockAndLoad(unit: UnitOfWork<AnyEvent>, requests: readonly RespondRequest[]) {
+    const { trx } = unit;
     const interviewIds = [...new Set(requests.map((request) => request.interviewId))].sort((a, b) => a - b);
     const quotas = new Map(
       (await trx.selectFrom('interviews').select(['id', 'close_after_answers']).where('id', 'in', interviewIds).execute()).map((row) => [Number(row.id), row.close_after_answers] as const),
@@ -102,20 +105,27 @@ export class Answering {
     // In id order, so that two batches never wait on each other's locks.
     for (const interviewId of interviewIds) await lockInterview(trx, interviewId, (quotas.get(interviewId) ?? null) !== null);
     const responseIds = [...new Set(requests.map((request) => responseStream(request.interviewId, request.key)))];
-    const read = await this.core.store.readStreams(trx, [...interviewIds.map(interviewStream), ...responseIds]);
+    const read = await unit.load([
+      ...interviewIds.map((interviewId) => ({ streamId: interviewStream(interviewId), decider: interviewDecider as Decider<unknown, never, InterviewEvent> })),
+      ...responseIds.map((streamId) => ({ streamId, decider: responseDecider as Decider<unknown, never, InterviewEvent> })),
+    ]);
+    const streamOf = <State>(streamId: string, decider: Decider<State, never, InterviewEvent>): Stream<State> => {
+      const { state, version } = read.get(streamId)!;
+      return { streamId, decider, state: state as State, version, appends: [] };
+    };
     const byInterview = new Map<number, Rules>();
     for (const interviewId of interviewIds) {
       const quota = quotas.get(interviewId) ?? null;
       byInterview.set(interviewId, {
-        interview: streamOf(interviewStream(interviewId), interviewDecider, read.get(interviewStream(interviewId))!),
+        interview: streamOf<InterviewState>(interviewStream(interviewId), interviewDecider),
         quota,
         sentCount: quota === null ? 0 : await sentResponsesCount(trx, interviewId),
       });
     }
-    const unstarted = responseIds.filter((streamId) => read.get(streamId)!.length === 0);
+    const unstarted = responseIds.filter((streamId) => read.get(streamId)!.version === 0);
     const ids = unstarted.length === 0 ? [] : (await sql<{ id: number }>`select nextval('interview_response_ids')::int as id from generate_series(1, ${unstarted.length})`.execute(trx)).rows.map((row) => row.id);
     const newIds = new Map(unstarted.map((streamId, index) => [streamId, ids[index]!]));
-    const responses = new Map(responseIds.map((streamId) => [streamId, { ...streamOf<ResponseState>(streamId, responseDecider, read.get(streamId)!), newId: newIds.get(streamId) ?? 0 }]));
+    const responses = new Map(responseIds.map((streamId) => [streamId, { ...streamOf<ResponseState>(streamId, responseDecider), newId: newIds.get(streamId) ?? 0 }]));
     return { byInterview, responses };
   }
 
@@ -130,10 +140,6 @@ export class Answering {
 }
 
 type Evolving<State> = { evolve(state: State, event: InterviewEvent): State };
-
-function streamOf<State>(streamId: string, decider: { initialState: State } & Evolving<State>, history: StoredEvent[]): Stream<State> {
-  return { streamId, state: fold(decider, history as never[]), version: history.at(-1)?.streamVersion ?? 0, appends: [] };
-}
 
 /** Records a decision on a stream of the batch: its events append after the ones before them. */
 function advance<State>(stream: Stream<State>, decider: Evolving<State>, events: InterviewEvent[], metadata: EventMetadata) {
