@@ -29,6 +29,7 @@ import * as news from './0030_news.ts';
 import * as announcementDistribution from './0025_announcement_distribution.ts';
 import * as distributionActivity from './0026_distribution_activity.ts';
 import * as interviewSearchQuestions from './0046_interview_search_questions.ts';
+import * as distributionBounces from './0047_distribution_bounces.ts';
 import * as newsCommentary from './0052_news_commentary.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   '0025_announcement_distribution': announcementDistribution,
   '0026_distribution_activity': distributionActivity,
   '0046_interview_search_questions': interviewSearchQuestions,
+  '0047_distribution_bounces': distributionBounces,
   '0052_news_commentary': newsCommentary,
 };

@@ -54,9 +54,11 @@ export const numbersView = z.object({
   clicks: count,
   views: count,
   uniqueVisitors: count,
+  /** Recipients the relay reported undeliverable for now (4.x.x): unlike a bounce for good, they are mailed next time. */
+  softBounced: count,
   /** By hour, oldest first. */
   series: z.array(z.object({ at: z.string(), opens: count, clicks: count, views: count })),
-  /** The recipients who did most, most first, and those whose links were revoked. */
+  /** The recipients who did most, most first, those whose links were revoked, and those who bounced. */
   recipients: z.array(
     z.object({
       id: z.number().int(),
@@ -68,6 +70,8 @@ export const numbersView = z.object({
       views: count,
       /** When their links stopped opening it; null while they work. */
       revokedAt: z.string().nullable(),
+      /** The relay could not deliver it: `hard` for good (never mailed again), `soft` for now. */
+      bounce: z.enum(['hard', 'soft']).nullable(),
     }),
   ),
 });

@@ -45,6 +45,15 @@ export const AnnouncementAudienceSet = defineEvent('AnnouncementAudienceSet', z.
 /** One recipient's own links stop opening it (a leaked embargoed link, traced to them by its signature); everyone else's still do. */
 export const RecipientLinksRevoked = defineEvent('RecipientLinksRevoked', z.object({ announcementId, recipientId: z.number().int().positive(), email: z.string() }));
 
+/**
+ * The relay reported the message to one recipient undeliverable (an RFC 3464 delivery report):
+ * `hard` for good (status 5.x.x: the address is not mailed again), `soft` for now (4.x.x).
+ */
+export const RecipientBounced = defineEvent(
+  'RecipientBounced',
+  z.object({ announcementId, recipientId: z.number().int().positive(), email: z.string(), kind: z.enum(['hard', 'soft']), status: z.string(), diagnostic: z.string() }),
+);
+
 export const announcementEvents = [
   AnnouncementDrafted,
   AnnouncementEdited,
@@ -55,4 +64,5 @@ export const announcementEvents = [
   AnnouncementUnpublished,
   AnnouncementAudienceSet,
   RecipientLinksRevoked,
+  RecipientBounced,
 ] as const;

@@ -36,6 +36,8 @@ export type AnnouncementState =
       audience: Audience;
       /** Recipients whose links were revoked. */
       revoked: number[];
+      /** What the relay's reports said of each recipient who bounced. */
+      bounces: Record<number, 'hard' | 'soft'>;
     };
 
 /** Who acts: a person, with the newsroom as permissions see it, or the platform at a time (`by` null). */
@@ -51,6 +53,8 @@ export type AnnouncementCommand =
   | ({ type: 'setAudience'; announcementId: number; audience: Audience } & Acting)
   /** One recipient's links stop opening it; the recipient is one of its own, found by the caller. */
   | ({ type: 'revokeRecipientLinks'; announcementId: number; recipient: { id: number; email: string } } & Acting)
+  /** The relay reported a recipient's message undeliverable; the recipient is one of its own, found by the caller. */
+  | { type: 'recordBounce'; announcementId: number; recipient: { id: number; email: string }; kind: 'hard' | 'soft'; status: string; diagnostic: string }
   /** The scheduler's clock reached this time: publish what is due, lift embargoes that passed. */
   | { type: 'tick'; announcementId: number; at: Date };
 
@@ -79,7 +83,7 @@ export const announcementDecider: Decider<AnnouncementState, AnnouncementCommand
   initialState: { exists: false },
   evolve(state, event) {
     if (event.type === 'AnnouncementDrafted') {
-      return { exists: true, newsroomId: event.data.newsroomId, fields: event.data.fields, status: 'draft', publishAt: null, embargoedUntil: null, wasPublic: false, audience: EMPTY_AUDIENCE, revoked: [] };
+      return { exists: true, newsroomId: event.data.newsroomId, fields: event.data.fields, status: 'draft', publishAt: null, embargoedUntil: null, wasPublic: false, audience: EMPTY_AUDIENCE, revoked: [], bounces: {} };
     }
     if (!state.exists) return state;
     switch (event.type) {
@@ -99,6 +103,8 @@ export const announcementDecider: Decider<AnnouncementState, AnnouncementCommand
         return { ...state, audience: event.data.audience };
       case 'RecipientLinksRevoked':
         return { ...state, revoked: [...state.revoked, event.data.recipientId] };
+      case 'RecipientBounced':
+        return { ...state, bounces: { ...state.bounces, [event.data.recipientId]: event.data.kind } };
       default:
         return state;
     }
@@ -124,6 +130,13 @@ export const announcementDecider: Decider<AnnouncementState, AnnouncementCommand
         return [{ type: 'AnnouncementEmbargoLifted', data: { announcementId, at: state.embargoedUntil } }];
       }
       return [];
+    }
+    if (command.type === 'recordBounce') {
+      const { recipient, kind, status, diagnostic } = command;
+      const before = state.bounces[recipient.id];
+      // Reported again (relays repeat a delay), or for now after for good: nothing new happened.
+      if (before === 'hard' || (before === 'soft' && kind === 'soft')) return [];
+      return [{ type: 'RecipientBounced', data: { announcementId, recipientId: recipient.id, email: recipient.email, kind, status, diagnostic } }];
     }
     const isPublic = state.status === 'published' && state.embargoedUntil === null;
     const refusal = writeRefusal(command.by, command.newsroom, isPublic);

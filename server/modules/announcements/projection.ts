@@ -83,6 +83,19 @@ export const announcementsProjection: InlineProjection<AnnouncementEvent> = {
         // revoked_at is the log's, set again to the same instant by a replay.
         await trx.updateTable('distribution_recipients').set({ revoked_at: at }).where('id', '=', event.data.recipientId).where('announcement_id', '=', event.data.announcementId).execute();
         return;
+      case 'RecipientBounced': {
+        // As revoked_at: the send queue's row carries what the log says of it. A hard bounce also
+        // keeps the address from every later mailing (mail_bounces, which the sender's own refusals fill too).
+        const { announcementId, recipientId, email, kind, status, diagnostic } = event.data;
+        const recipient = trx.updateTable('distribution_recipients').where('id', '=', recipientId).where('announcement_id', '=', announcementId);
+        if (kind === 'soft') {
+          await recipient.set({ bounce: 'soft', bounce_status: status, bounced_at: at }).execute();
+          return;
+        }
+        await recipient.set({ status: 'bounced', bounce: 'hard', bounce_status: status, bounced_at: at, last_error: diagnostic || status }).execute();
+        await trx.insertInto('mail_bounces').values({ email: email.toLowerCase(), reason: diagnostic || status, at }).onConflict((oc) => oc.column('email').doNothing()).execute();
+        return;
+      }
       default:
         return;
     }

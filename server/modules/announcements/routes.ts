@@ -314,7 +314,8 @@ export function announcementRoutes(core: Core, options: AnnouncementOptions): Fa
       return {
         announcement: await announcementViewOf(db, row, { canEdit: mayWrite(member, access), preview: false }),
         status: row.status,
-        history: events.map((event) => {
+        // Bounces are the numbers' (one line per bounced address would bury what people did).
+        history: events.filter((event) => event.type !== 'RecipientBounced').map((event) => {
           const actor = event.metadata.actorId ? Number(event.metadata.actorId) : null;
           return { type: event.type, at: event.recordedAt.toISOString(), by: actor !== null && names.has(actor) ? { id: actor, name: names.get(actor)! } : null };
         }),

@@ -7,12 +7,14 @@ import { addressesOf, useDistribution, useDistributionLive, useRevokeLinks, useS
 import { NumbersChart } from './NumbersChart.tsx';
 
 const BATCH_STATUS = { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' } as const;
+/** What the relay said of a recipient it could not deliver to. */
+const BOUNCE = { hard: 'Bounced', soft: 'Bounced for now' } as const;
 
 const failed = (failure: unknown) => showToast({ type: 'error', lines: failure instanceof ApiError ? linesOf(failure) : ['Check your connection and try again.'] });
 
 type Recipient = DistributionView['numbers']['recipients'][number];
 
-/** Each recipient who acted, with what they did, and whether their own links still open it; its writers revoke them one by one. */
+/** Each recipient who acted or bounced, with what they did, and whether their own links still open it; its writers revoke them one by one. */
 function RecipientsTable({ id, recipients, canEdit, timezone }: { id: number; recipients: Recipient[]; canEdit: boolean; timezone: string }) {
   const revoke = useRevokeLinks(id);
   const ask = async (recipient: Recipient) => {
@@ -32,7 +34,7 @@ function RecipientsTable({ id, recipients, canEdit, timezone }: { id: number; re
   };
   return (
     <table className="distribution-batches">
-      <caption className="visually-hidden">Recipients who opened, clicked or read it online</caption>
+      <caption className="visually-hidden">Recipients who opened, clicked, read it online or bounced</caption>
       <thead>
         <tr>
           <th scope="col">Recipient</th>
@@ -45,7 +47,15 @@ function RecipientsTable({ id, recipients, canEdit, timezone }: { id: number; re
       <tbody>
         {recipients.map((recipient) => (
           <tr key={recipient.id}>
-            <td>{recipient.email}</td>
+            <td>
+              {recipient.email}
+              {recipient.bounce && (
+                <>
+                  {' '}
+                  <span className={`distribution-batches__status${recipient.bounce === 'hard' ? ' distribution-batches__status--failed' : ''}`}>{BOUNCE[recipient.bounce]}</span>
+                </>
+              )}
+            </td>
             <td>{recipient.clicks}</td>
             <td>{recipient.opens}</td>
             <td>{recipient.views}</td>
@@ -142,7 +152,7 @@ export function DistributionPanel({ id, canEdit, published, timezone }: { id: nu
     { label: 'Clicked', value: numbers.clicked, detail: `${numbers.clicks} clicks`, lead: true },
     { label: 'Opened', value: numbers.opened, detail: `${numbers.opens} opens` },
     { label: 'Sent', value: numbers.sent, detail: `${totals.queued} waiting` },
-    { label: 'Delivered', value: numbers.delivered, detail: `${totals.bounced} bounced` },
+    { label: 'Delivered', value: numbers.delivered, detail: numbers.softBounced ? `${totals.bounced} bounced, ${numbers.softBounced} for now` : `${totals.bounced} bounced` },
     { label: 'Web views', value: numbers.views, detail: `${numbers.uniqueVisitors} unique visitors` },
   ];
   return (

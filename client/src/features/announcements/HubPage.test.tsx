@@ -53,7 +53,7 @@ let distribution = {
   totals: { recipients: 120, queued: 20, sent: 100, failed: 0, bounced: 0 },
   batches: [{ id: 2, status: 'failed', size: 20, sent: 0, lastError: '451 4.3.2 Service busy, try later', createdAt: '2026-11-25T11:00:00Z', finishedAt: null }],
   alert: 'The mail relay is refusing messages: sending is held and will be tried again.',
-  numbers: { tracking: true, sent: 100, delivered: 98, opened: 40, opens: 61, clicked: 17, clicks: 23, views: 300, uniqueVisitors: 210, series: [{ at: '2026-11-25T11:00:00Z', opens: 61, clicks: 23, views: 300 }], recipients: [{ id: 11, email: 'ana@daily.example', status: 'sent', opens: 3, clicks: 2, views: 40, revokedAt: null as string | null }] },
+  numbers: { tracking: true, sent: 100, delivered: 98, opened: 40, opens: 61, clicked: 17, clicks: 23, views: 300, uniqueVisitors: 210, softBounced: 0, series: [{ at: '2026-11-25T11:00:00Z', opens: 61, clicks: 23, views: 300 }], recipients: [{ id: 11, email: 'ana@daily.example', status: 'sent', opens: 3, clicks: 2, views: 40, revokedAt: null as string | null, bounce: null as 'hard' | 'soft' | null }] },
 };
 const initialDistribution = distribution;
 let joined: string[] = [];
@@ -156,6 +156,21 @@ it('the hub’s numbers move live: it joins the announcement’s room and reads 
   server.emit('announcement:numbers', { announcementId: 6, moved: ['clicked'] });
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(distributionReads()).toBe(reads + 1);
+});
+
+it('shows who the relay could not deliver to: bounced for good, and for now', async () => {
+  const ana = distribution.numbers.recipients[0]!;
+  distribution = {
+    ...distribution,
+    totals: { ...distribution.totals, bounced: 1 },
+    numbers: { ...distribution.numbers, softBounced: 1, recipients: [ana, { ...ana, id: 12, email: 'gone@paper.example', status: 'bounced', opens: 0, clicks: 0, views: 0, bounce: 'hard' }, { ...ana, id: 13, email: 'full@paper.example', opens: 0, clicks: 0, views: 0, bounce: 'soft' }] },
+  };
+  mount();
+  const numbers = await screen.findByRole('region', { name: 'Numbers' });
+  expect(await within(numbers).findByText('1 bounced, 1 for now')).toBeInTheDocument();
+  expect(within(numbers).getByRole('cell', { name: 'gone@paper.example Bounced' })).toBeInTheDocument();
+  expect(within(numbers).getByRole('cell', { name: 'full@paper.example Bounced for now' })).toBeInTheDocument();
+  expect(within(numbers).getByRole('cell', { name: 'ana@daily.example' })).toBeInTheDocument();
 });
 
 it('revokes one recipient’s links from the recipients table after a confirmation, and shows them revoked', async () => {

@@ -17,10 +17,11 @@ export async function recordActivity(db: Kysely<Database>, entry: { announcement
 /** The announcement's numbers: per recipient and in total, and by hour for the chart. */
 export async function numbersOf(db: Kysely<Database>, announcementId: number, tracking: boolean): Promise<NumbersView> {
   const [totals, series, recipients] = await Promise.all([
-    sql<{ sent: number; delivered: number; opened: number; opens: number; clicked: number; clicks: number; views: number; visitors: number }>`
+    sql<{ sent: number; delivered: number; soft: number; opened: number; opens: number; clicked: number; clicks: number; views: number; visitors: number }>`
       select
         (select count(*)::int from distribution_recipients where announcement_id = ${announcementId} and status in ('sent', 'bounced')) as sent,
         (select count(*)::int from distribution_recipients where announcement_id = ${announcementId} and status = 'sent') as delivered,
+        (select count(*)::int from distribution_recipients where announcement_id = ${announcementId} and status = 'sent' and bounce = 'soft') as soft,
         count(distinct recipient_id) filter (where kind = 'open')::int as opened,
         count(*) filter (where kind = 'open')::int as opens,
         count(distinct recipient_id) filter (where kind = 'click')::int as clicked,
@@ -32,12 +33,12 @@ export async function numbersOf(db: Kysely<Database>, announcementId: number, tr
       select date_trunc('hour', at) as at,
         count(*) filter (where kind = 'open')::int as opens, count(*) filter (where kind = 'click')::int as clicks, count(*) filter (where kind = 'view')::int as views
       from distribution_activity where announcement_id = ${announcementId} group by 1 order by 1 desc limit 168`.execute(db),
-    // Those who acted, and those whose links were revoked (what the hub's revoke button shows).
-    sql<{ id: number; email: string; status: string; opens: number; clicks: number; views: number; revoked_at: Date | null }>`
-      select r.id, r.email, r.status, r.revoked_at,
+    // Those who acted, those whose links were revoked (what the hub's revoke button shows), and those who bounced.
+    sql<{ id: number; email: string; status: string; bounce: 'hard' | 'soft' | null; opens: number; clicks: number; views: number; revoked_at: Date | null }>`
+      select r.id, r.email, r.status, r.bounce, r.revoked_at,
         count(a.id) filter (where a.kind = 'open')::int as opens, count(a.id) filter (where a.kind = 'click')::int as clicks, count(a.id) filter (where a.kind = 'view')::int as views
       from distribution_recipients r left join distribution_activity a on a.recipient_id = r.id
-      where r.announcement_id = ${announcementId} and (a.id is not null or r.revoked_at is not null)
+      where r.announcement_id = ${announcementId} and (a.id is not null or r.revoked_at is not null or r.status = 'bounced' or r.bounce is not null)
       group by r.id order by clicks desc, views desc, opens desc, r.email limit 50`.execute(db),
   ]);
   const t = totals.rows[0]!;
@@ -51,7 +52,10 @@ export async function numbersOf(db: Kysely<Database>, announcementId: number, tr
     clicks: t.clicks,
     views: t.views,
     uniqueVisitors: t.visitors,
+    softBounced: t.soft,
     series: series.rows.reverse().map((row) => ({ at: new Date(row.at).toISOString(), opens: row.opens, clicks: row.clicks, views: row.views })),
-    recipients: recipients.rows.map((r) => ({ id: Number(r.id), email: r.email, status: r.status, opens: r.opens, clicks: r.clicks, views: r.views, revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at).toISOString() })),
+    recipients: recipients.rows.map((r) => ({ id: Number(r.id), email: r.email, status: r.status, opens: r.opens, clicks: r.clicks, views: r.views, revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at).toISOString(),
+      bounce: r.status === 'bounced' ? 'hard' : r.bounce === 'soft' ? 'soft' : null,
+    })),
   };
 }

@@ -38,6 +38,7 @@ import { hubRefusal, writeRefusal, type Member } from '../permissions.ts';
 import { noIndex, renderPage } from '../page.ts';
 import { announcementPath, announcementViewOf, findAnnouncement } from '../queries.ts';
 import { recordActivity, visitorOf } from './activity.ts';
+import { MAX_REPORT_BYTES, readDeliveryReport } from './bounces.ts';
 import { RecipientLinks } from './links.ts';
 import { messagePage } from './pages.ts';
 import { previewEmail } from './preview.ts';
@@ -64,6 +65,9 @@ const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 /** A transparent 1x1 GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+const REPORT_REQUIRED = 'Send the message that reached the bounce address as the body, with Content-Type message/rfc822.';
+/** Which bounce was recorded: null when the message was no report of an email of ours, or said nothing new. */
+const bounceAnswer = z.object({ bounce: z.enum(['hard', 'soft']).nullable() });
 
 /**
  * The email version's distribution (issue 18): who an announcement goes to (the account's contact
@@ -113,6 +117,8 @@ export function distributionRoutes(core: Core, options: DistributionOptions): Fa
   return async (app) => {
     // The unsubscribe button's form and mail apps' one-click unsubscribe (RFC 8058) post a form.
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    // What reaches the bounce address, whole, as the relay (or the mail server's pipe) hands it on.
+    app.addContentTypeParser('message/rfc822', { parseAs: 'buffer', bodyLimit: MAX_REPORT_BYTES }, (_request, body, done) => done(null, body));
 
     // Its newsroom's people, read-only ones too, see how sending goes; nobody else learns of it.
     app.get('/api/v1/announcements/:id/distribution', { schema: { params: announcementIdParams, response: { 200: distributionView } } }, async (request) => {
@@ -255,6 +261,30 @@ export function distributionRoutes(core: Core, options: DistributionOptions): Fa
       await count(recipient, 'view', visitorOf(request.ip, request.headers['user-agent'] ?? ''));
       return sendPage(reply, 200, noIndex(renderPage(null, await announcementViewOf(db, found.row, { canEdit: false, preview: true }), options.publicUrl)));
     });
+    // Delivery reports (RFC 3464) from the relay. A report counts only when the original message's
+    // headers it quotes carry a recipient's signed Message-ID and it names that recipient's address:
+    // the same proof the recipient's unsubscribe link is, so no secret of the relay's is needed.
+    // Anything else that reaches the bounce address is taken and ignored, so nothing retries it.
+    app.post('/m/bounces', { schema: { response: { 200: bounceAnswer } } }, async (request) => {
+      const raw = request.body;
+      if (!Buffer.isBuffer(raw) || raw.length === 0) throw new ValidationFailed([REPORT_REQUIRED], 400);
+      const report = await readDeliveryReport(raw);
+      const recipientId = report ? links.recipientOf(report.token) : null;
+      if (!report || recipientId === null) return { bounce: null };
+      const recipient = await db.selectFrom('distribution_recipients').select(['id', 'email']).where('id', '=', recipientId).where('announcement_id', '=', report.announcementId).executeTakeFirst();
+      if (!recipient || (report.addresses.length > 0 && !report.addresses.includes(recipient.email.toLowerCase()))) return { bounce: null };
+      const { announcementId, kind, status, diagnostic } = report;
+      const result = await core.commands.run(
+        announcementDecider,
+        announcementStream(announcementId),
+        { type: 'recordBounce', announcementId, recipient: { id: Number(recipient.id), email: recipient.email }, kind, status, diagnostic },
+        { ...eventMetadata(request, null), actorRole: 'system' },
+      );
+      if (result.events.length === 0) return { bounce: null };
+      pulse?.moved(announcementId, 'bounced');
+      return { bounce: kind };
+    });
+
     // Unsubscribing works whatever became of the recipient's other links.
     app.get('/m/u/:token', { config: { secretParams: ['token'] } }, async (request, reply) => {
       const { token } = tokenParams.parse(request.params);

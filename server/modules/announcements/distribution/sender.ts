@@ -5,7 +5,8 @@ import type { Database } from '../../../db/schema.ts';
 import { createMailTransport } from '../../../mail/transport.ts';
 import type { Logger } from '../../../core.ts';
 import { PollLoop } from '../../../jobs/poll-loop.ts';
-import { compileEmail, type CompiledEmail } from './email.ts';
+import { messageIdOf } from './bounces.ts';
+import { compileEmail, type CompiledEmail, type EmailSource } from './email.ts';
 import { emailSourceOf } from './source.ts';
 import type { RealtimeServer } from '../../../realtime/processor.ts';
 import { RecipientLinks } from './links.ts';
@@ -57,6 +58,8 @@ export class DistributionSender {
   private readonly loop: PollLoop;
   /** Abandoned: records nothing more, as a killed process would not. */
   private dead = false;
+  /** The last announcement's email as laid out, kept while it is unchanged: its next batches need no new layout. */
+  private laidOut: { key: string; email: Promise<CompiledEmail> } | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -142,7 +145,7 @@ export class DistributionSender {
       if (this.dead) return;
       void this.db.updateTable('distribution_batches').set({ lease_until: sql`now() + ${`${this.leaseMs} milliseconds`}::interval` }).where('id', '=', batch.id).execute().catch(() => undefined);
     }, Math.max(50, Math.floor(this.leaseMs / 3)));
-    const email = await compileEmail(found.source, this.options.publicUrl);
+    const email = await this.layout(found.source);
     let relayError: string | null = null;
     try {
       let next = 0;
@@ -167,11 +170,21 @@ export class DistributionSender {
     return true;
   }
 
+  private layout(source: EmailSource): Promise<CompiledEmail> {
+    const key = JSON.stringify(source);
+    if (this.laidOut?.key !== key) this.laidOut = { key, email: compileEmail(source, this.options.publicUrl) };
+    const { email } = this.laidOut;
+    email.catch(() => {
+      if (this.laidOut?.email === email) this.laidOut = null;
+    });
+    return email;
+  }
+
   /** Hands one message to the relay and records its answer; the relay's error when it failed for a reason not of this address. */
   private async sendOne(compiled: CompiledEmail, announcementId: number, recipient: Recipient): Promise<string | null> {
     const email = compiled.forRecipient(recipient.id, this.options.links);
     const unsubscribe = this.options.links.unsubscribeUrl(recipient.id);
-    const messageId = `<announcement-${announcementId}.recipient-${recipient.id}@${this.host}>`;
+    const messageId = messageIdOf(announcementId, this.options.links.token(recipient.id), this.host);
     try {
       await this.transport.sendMail({
         from: this.options.from,

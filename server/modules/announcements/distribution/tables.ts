@@ -37,6 +37,9 @@ declare module '../../../db/schema.ts' {
       sent_at: Date | null;
       revoked_at: Date | null;
       created_at: ColumnType<Date, Date | undefined, Date>;
+      bounce: ColumnType<'hard' | 'soft' | null, never, 'hard' | 'soft' | null>;
+      bounce_status: ColumnType<string | null, never, string | null>;
+      bounced_at: ColumnType<Date | null, never, Date | null>;
     };
     distribution_activity: {
       id: ColumnType<number, never, never>;

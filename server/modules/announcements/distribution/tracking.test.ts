@@ -66,8 +66,8 @@ describe('the numbers of an announcement', () => {
     const seen = await numbers(id);
     expect(seen).toMatchObject({ tracking: true, sent: 2, delivered: 2, opened: 1, opens: 2, clicked: 1, clicks: 1, views: 3, uniqueVisitors: 2 });
     expect(seen.recipients).toEqual([
-      { id: bo, email: 'bo@weekly.example', status: 'sent', opens: 0, clicks: 1, views: 0, revokedAt: null },
-      { id: ana, email: 'ana@daily.example', status: 'sent', opens: 2, clicks: 0, views: 0, revokedAt: null },
+      { id: bo, email: 'bo@weekly.example', status: 'sent', opens: 0, clicks: 1, views: 0, revokedAt: null, bounce: null },
+      { id: ana, email: 'ana@daily.example', status: 'sent', opens: 2, clicks: 0, views: 0, revokedAt: null, bounce: null },
     ]);
     expect(seen.series).toHaveLength(1);
     expect(seen.series[0]).toMatchObject({ opens: 2, clicks: 1, views: 3 });
