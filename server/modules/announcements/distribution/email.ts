@@ -143,7 +143,7 @@ export async function compileEmail(source: EmailSource, publicUrl: string): Prom
   };
 }
 
-/** One recipient's email, laid out for them alone (the sender compiles once per batch instead). */
+/** One recipient's email, laid out for them alone (the sender lays an announcement out once instead). */
 export async function renderEmail(source: EmailSource, recipientId: number, links: EmailLinks, publicUrl: string): Promise<RenderedEmail> {
   return (await compileEmail(source, publicUrl)).forRecipient(recipientId, links);
 }
