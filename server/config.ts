@@ -43,6 +43,7 @@ const schema = z.object({
   SEED_DEMO: flag.optional(),
   METRICS_TOKEN: z.string().min(16).optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   SENTRY_DSN: z.string().url().optional(),
   SENTRY_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
   SENTRY_RELEASE: z.string().min(1).optional(),
@@ -84,8 +85,9 @@ export type Config = {
    * Prometheus metrics at /metrics (server/metrics): `token` asks every scrape for it as a bearer
    * token, `port` serves them on a listener of their own on 127.0.0.1 instead of the app. Null:
    * not served, which is what production gets with neither METRICS_TOKEN nor METRICS_PORT set.
+   * `workerPort`: where a worker process (npm run worker) serves its own, on 127.0.0.1.
    */
-  metrics: { token: string | null; port: number | null } | null;
+  metrics: { token: string | null; port: number | null; workerPort: number | null } | null;
   /** 5xx errors reported to Sentry (server/reporting); null without SENTRY_DSN, and then the SDK is never loaded. */
   errorReporting: ErrorReportingSettings | null;
 };
@@ -133,7 +135,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: c.NODE_ENV === 'production',
     // Unprotected metrics tell anyone who reaches the app how busy it is and what it runs on:
     // production serves them only once they are protected; a development host serves them as they are.
-    metrics: c.METRICS_TOKEN || c.METRICS_PORT || c.NODE_ENV !== 'production' ? { token: c.METRICS_TOKEN ?? null, port: c.METRICS_PORT ?? null } : null,
+    metrics:
+      c.METRICS_TOKEN || c.METRICS_PORT || c.WORKER_METRICS_PORT || c.NODE_ENV !== 'production'
+        ? { token: c.METRICS_TOKEN ?? null, port: c.METRICS_PORT ?? null, workerPort: c.WORKER_METRICS_PORT ?? null }
+        : null,
     errorReporting: c.SENTRY_DSN
       ? { dsn: c.SENTRY_DSN, environment: c.NODE_ENV, sampleRate: sampleRateFor(c.NODE_ENV === 'production', c.SENTRY_SAMPLE_RATE), release: c.SENTRY_RELEASE ?? defaultRelease(packageJson.version) }
       : null,

@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { openCore, startProcessing } from './core.ts';
 import { withStreamPush } from './feeds/model.ts';
 import { createLog } from './log.ts';
+import { listenWorkerMetrics } from './metrics/endpoint.ts';
 import { videoWorkerFor } from './modules/video/index.ts';
 import { AnnouncementScheduler, distributionSenderFor } from './modules/announcements/index.ts';
 import { NewsFetcher, privateFeedReach } from './modules/news/index.ts';
@@ -32,6 +33,7 @@ const newsFetcher = new NewsFetcher(core, { log, limits: { mayReachPrivate: priv
 newsFetcher.start();
 const digestMailer = new DigestMailer(core, { log, publicUrl: config.publicUrl });
 digestMailer.start();
+const closeMetrics = config.metrics?.workerPort ? await listenWorkerMetrics(core, { token: config.metrics.token, port: config.metrics.workerPort }, log) : null;
 log.info({ processors: productModel.processors.map((p) => `${p.name}@${p.version}`) }, 'worker running');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -42,6 +44,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .then(() => distributionSender?.stop())
       .then(() => newsFetcher.stop())
       .then(() => digestMailer.stop())
+      .then(() => closeMetrics?.())
       .then(() => core.close())
       .then(() => process.exit(0));
   });

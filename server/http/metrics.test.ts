@@ -1,13 +1,18 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { productModel } from '../model.ts';
+import { listenWorkerMetrics } from '../metrics/endpoint.ts';
 import { createRealtimeServer } from '../realtime/gateway.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { buildTestApp } from '../testing/app.ts';
-import { useTestCore } from '../testing/core.ts';
+import { silentLog, useTestCore } from '../testing/core.ts';
 import { usingPostgres } from '../testing/database.ts';
 import { signInAs, type Caller } from '../testing/people.ts';
 import { freePort } from '../testing/ports.ts';
@@ -142,12 +147,64 @@ describe('metrics on an internal port', () => {
   });
 });
 
+describe("a worker's metrics", () => {
+  it('are served on 127.0.0.1 at WORKER_METRICS_PORT: the processors, the queues and the process, no requests', async () => {
+    const port = await freePort();
+    const close = await listenWorkerMetrics(t.core, { token: TOKEN, port }, silentLog);
+    try {
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
+      const scraped = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(scraped.status).toBe(200);
+      const all = samples(await scraped.text());
+      expect(find(all, 'processor_lag_events').map((sample) => sample.labels.processor)).toContain('notifications');
+      expect(valueOf(all, 'job_queue_depth', { queue: 'video' })).toBeGreaterThanOrEqual(0);
+      expect(valueOf(all, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+      expect(find(all, 'http_requests_total')).toEqual([]);
+    } finally {
+      await close();
+    }
+    await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
+  });
+
+  it.runIf(usingPostgres)('are served by `npm run worker` itself when WORKER_METRICS_PORT is set', async () => {
+    const port = await freePort();
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const { REDIS_URL: _redis, ...inherited } = process.env;
+    const env = { ...inherited, DATABASE_URL: t.database.url!, WORKER_METRICS_PORT: String(port), METRICS_TOKEN: TOKEN, LOG_LEVEL: 'silent', NODE_ENV: 'test' };
+    const worker = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], { cwd: root, env, stdio: 'ignore' });
+    try {
+      const text = await scrapeWhenUp(`http://127.0.0.1:${port}/metrics`, 60_000);
+      expect(find(samples(text), 'processor_lag_events').map((sample) => sample.labels.processor)).toContain('notifications');
+      expect(valueOf(samples(text), 'db_pool_connections')).toBeGreaterThan(0);
+    } finally {
+      worker.kill('SIGTERM');
+      await once(worker, 'exit');
+    }
+  }, 90_000);
+});
+
+/** The worker's metrics once it listens. */
+async function scrapeWhenUp(url: string, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const answer = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(answer.status).toBe(200);
+      return await answer.text();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 describe('metrics settings', () => {
   it('serve metrics in production only once METRICS_TOKEN or METRICS_PORT protects them; unprotected in development', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).metrics).toBeNull();
-    expect(loadConfig({ NODE_ENV: 'production', METRICS_TOKEN: TOKEN }).metrics).toEqual({ token: TOKEN, port: null });
-    expect(loadConfig({ NODE_ENV: 'production', METRICS_PORT: '9464' }).metrics).toEqual({ token: null, port: 9464 });
-    expect(loadConfig({}).metrics).toEqual({ token: null, port: null });
+    expect(loadConfig({ NODE_ENV: 'production', METRICS_TOKEN: TOKEN }).metrics).toEqual({ token: TOKEN, port: null, workerPort: null });
+    expect(loadConfig({ NODE_ENV: 'production', METRICS_PORT: '9464' }).metrics).toEqual({ token: null, port: 9464, workerPort: null });
+    expect(loadConfig({ NODE_ENV: 'production', WORKER_METRICS_PORT: '9465' }).metrics).toEqual({ token: null, port: null, workerPort: 9465 });
+    expect(loadConfig({}).metrics).toEqual({ token: null, port: null, workerPort: null });
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
 });

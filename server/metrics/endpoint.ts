@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
 import type { Config } from '../config.ts';
 import type { Core } from '../core.ts';
@@ -13,7 +13,7 @@ import { measureQueues } from './queues.ts';
 
 const METRICS_PATH = '/metrics';
 
-export type MetricsOptions = NonNullable<Config['metrics']>;
+export type MetricsOptions = Pick<NonNullable<Config['metrics']>, 'token' | 'port'>;
 
 /**
  * Prometheus metrics at METRICS_PATH, in a registry of this app's own beside the process's:
@@ -41,6 +41,22 @@ export function registerMetrics(app: FastifyInstance, core: Core, options: Metri
   app.addHook('onClose', async () => {
     await internal.close();
   });
+}
+
+/**
+ * A worker's metrics (it answers no requests and holds no sockets: the process, its appends,
+ * the processors' lag, the job queues and its database pool) on a listener of its own on
+ * 127.0.0.1, behind the token when one is given. Resolves with how to close it.
+ */
+export async function listenWorkerMetrics(core: Core, options: { token: string | null; port: number }, log: FastifyBaseLogger): Promise<() => Promise<void>> {
+  const registry = new Registry();
+  measureProcessors(core, registry);
+  measureQueues(core, registry);
+  measureConnections(registry, { realtime: null, database: core.database });
+  const server = Fastify({ loggerInstance: log });
+  serveMetrics(server, Registry.merge([processRegistry(), registry]), options.token);
+  await server.listen({ host: '127.0.0.1', port: options.port });
+  return () => server.close();
 }
 
 function serveMetrics(server: FastifyInstance, registry: Registry, token: string | null): void {
