@@ -68,6 +68,7 @@ const showcase = [
   { path: 'img/selector', heading: 'Image selector' },
   { path: 'ckeditor', heading: 'Rich text editor' },
   { path: 'newsroom', heading: 'Newsroom' },
+  { path: 'hls', heading: 'HLS video' },
 ];
 
 for (const { path, heading } of showcase) {

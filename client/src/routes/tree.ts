@@ -22,19 +22,10 @@ const userProfilePage = lazyPage(() => import('../features/profiles/UserProfileP
 const companyPage = lazyPage(() => import('../features/profiles/OrganizationPages.tsx'), 'CompanyPage');
 const outletPage = lazyPage(() => import('../features/profiles/OrganizationPages.tsx'), 'OutletPage');
 const onboardingPage = lazyPage(() => import('../features/onboarding/OnboardingPage.tsx'), 'OnboardingPage');
-const developmentScreen = (name: string) => lazyPage(() => import('../features/development/pages.ts'), name);
-const developmentPage = developmentScreen('DevelopmentPage');
-const developmentScreens: Record<(typeof developmentTools)[number]['path'], RouteComponent> = {
-  multiselect: developmentScreen('MultiselectPage'),
-  'img/selector': developmentScreen('ImageSelectorPage'),
-  'img/cut': developmentScreen('ImageCutPage'),
-  buttons: developmentScreen('ButtonsPage'),
-  videoRecorder: developmentScreen('VideoRecorderPage'),
-  ckeditor: developmentScreen('RichTextPage'),
-  newsroom: developmentScreen('NewsroomPage'),
-  hls: developmentScreen('HlsPage'),
-  'edit-community': developmentScreen('EditCommunityPage'),
-};
+// The development area is one chunk; its screens are found by their path under /development.
+const developmentArea = () => import('../features/development/pages.ts');
+const developmentPage = lazyPage(developmentArea, 'DevelopmentPage');
+const developmentScreen = (path: string) => lazyPage(() => developmentArea().then((area) => area.developmentScreens), path);
 const homePage = lazyPage(() => import('../features/feed/HomePage.tsx'), 'HomePage');
 const storyPage = lazyPage(() => import('../features/posts/StoryPage.tsx'), 'StoryPage');
 const auditPage = lazyPage(() => import('../features/admin/AuditPage.tsx'), 'AuditPage');
@@ -231,7 +222,7 @@ const mobileOnly = [page(rootRoute, 'search', m.search, searchPage), page(rootRo
 // Development routes.
 const development = page(rootRoute, 'development', m.development, developmentPage);
 const developmentChildren = developmentTools.map((tool) =>
-  page(rootRoute, `development/${tool.path}`, { ...m.development, name: tool.path, title: tool.title }, developmentScreens[tool.path]),
+  page(rootRoute, `development/${tool.path}`, { ...m.development, name: tool.path, title: tool.title }, developmentScreen(tool.path)),
 );
 
 export const routeTree = rootRoute.addChildren([
