@@ -4,11 +4,13 @@ import { openCore } from '../server/core.ts';
 import { createLog } from '../server/log.ts';
 import { withStreamPush } from '../server/feeds/model.ts';
 import { productModel } from '../server/model.ts';
+import { dryRunReplay } from '../server/projections/dry-run.ts';
 import { replayInline, replayProcessor } from '../server/projections/replay.ts';
 
 // npm run replay                          every read model
 // npm run replay -- --projection NAME    one inline projection or processor
-const { values } = parseArgs({ options: { projection: { type: 'string' } } });
+// npm run replay -- --dry-run            rebuild beside the live tables, print how they differ, change nothing
+const { values } = parseArgs({ options: { projection: { type: 'string' }, 'dry-run': { type: 'boolean' } } });
 const config = loadConfig();
 const log = createLog('warn');
 // Live pushes to sockets are never replayed; the Stream mirror is, when it is configured.
@@ -24,6 +26,15 @@ try {
     const known = [...model.inline, ...model.processors].map((p) => p.name);
     console.error(`No projection named ${wanted}. Known: ${known.join(', ') || 'none'}`);
     process.exitCode = 2;
+  } else if (values['dry-run']) {
+    const differences = (await dryRunReplay(core.database.db, core.store, { inline, processors }, write)).filter((d) => d.onlyLive + d.onlyRebuilt > 0);
+    for (const d of differences) {
+      console.log(`${d.table}: ${d.onlyLive} row(s) only in the live table, ${d.onlyRebuilt} only in the rebuilt one`);
+      for (const row of d.examples.live) console.log(`  live:    ${JSON.stringify(row)}`);
+      for (const row of d.examples.rebuilt) console.log(`  rebuilt: ${JSON.stringify(row)}`);
+    }
+    console.log(differences.length === 0 ? 'A replay would change nothing.' : `A replay would change ${differences.length} table(s).`);
+    if (differences.length > 0) process.exitCode = 1;
   } else {
     if (inline.length > 0) await replayInline(core.database.db, core.store, inline, write);
     for (const definition of processors) await replayProcessor(core.processors, definition, write);

@@ -67,7 +67,8 @@ export async function toggleLikes(db: Executor, requests: readonly ToggleRequest
     ),
     liked as (
       insert into likes (target_kind, target_id, user_id, liked_at)
-      select c.target_kind, c.target_id, c.user_id, a.recorded_at from changes c join appended a on a.stream_id = c.stream_id where c.status
+      -- To the millisecond, as the projection writes it from the event on a replay (a JS Date).
+      select c.target_kind, c.target_id, c.user_id, date_trunc('milliseconds', a.recorded_at) from changes c join appended a on a.stream_id = c.stream_id where c.status
       on conflict do nothing
       returning target_kind, target_id
     ),
