@@ -158,7 +158,8 @@ describe('mentions in the notification feed (monitorMention)', () => {
     for (let round = 0; round < 6; round += 1) {
       const [item] = await aboutMonitor(pat, docks);
       const reading = round % 3 === 2 ? pat.call('PATCH', '/api/v1/notifications/read') : pat.call('PATCH', `/api/v1/notifications/${item!.id}/read`);
-      await Promise.all([arrive(`Dock workers vote ${round}`, `Dock talks resume ${round}`), reading]);
+      const [, read] = await Promise.all([arrive(`Dock workers vote ${round}`, `Dock talks resume ${round}`), reading]);
+      expect(read.statusCode, read.body).toBe(200);
       expect((await feed(pat)).unreadCount).toBe(await recount());
     }
   });
