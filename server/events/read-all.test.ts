@@ -6,9 +6,28 @@ import { createTallyTables, tallyFeedProcessor, tallyModel, type TallyEvent } fr
 import { lockLogForAppend } from './horizon.ts';
 import { tallyDecider, tallyStream } from '../testing/fixtures/tally.ts';
 import { START } from './types.ts';
+import type { ProcessorDefinition } from '../projections/processor.ts';
 
 const feed = tallyFeedProcessor();
-const t = useTestCore(tallyModel([feed]), { process: false, setup: (database) => createTallyTables(database.db) });
+
+// A processor that appends what it handles elsewhere (as the mentions matcher does), held at a
+// gate before it appends, so a test can read the log while its batch is open.
+let appenderGate: Promise<void> = Promise.resolve();
+let appenderEntered: () => void = () => undefined;
+const appender: ProcessorDefinition<TallyEvent> = {
+  name: 'echo',
+  version: 1,
+  tables: [],
+  appends: true,
+  async handleBatch(trx, events) {
+    const calls = events.filter((event) => event.streamId === 'tally-call');
+    if (calls.length === 0) return;
+    appenderEntered();
+    await appenderGate;
+    await t.core.store.appendStreamsInTransaction(trx, [{ streamId: 'tally-echo', expected: 'any', events: calls.map(() => counted('echo')), metadata: metadata() }]);
+  },
+};
+const t = useTestCore(tallyModel([feed, appender]), { process: false, setup: (database) => createTallyTables(database.db) });
 beforeAll(() => t.core.processors.register());
 
 const counted = (tallyId: string): TallyEvent => ({ type: 'TallyCounted', data: { tallyId, amount: 1, note: '' } });
@@ -178,5 +197,29 @@ describe.runIf(usingPostgres)('an event whose transaction commits after a later 
     await command;
     await t.core.processors.drainOnce(feed);
     expect((await feedLines()).slice(before).map((l) => l.tally_id).sort()).toEqual(['early', 'meanwhile']);
+  });
+});
+
+describe.runIf(usingPostgres)('what a processor appends while it handles a batch', () => {
+  it('is never read past: the reader waits for the batch, then reads it', async () => {
+    await t.core.processors.drainOnce(appender);
+    await t.core.processors.drainOnce(feed);
+    const before = (await feedLines()).length;
+
+    let open!: () => void;
+    appenderGate = new Promise<void>((resolve) => (open = resolve));
+    const entered = new Promise<void>((resolve) => (appenderEntered = resolve));
+    await t.core.store.append('tally-call', 'any', [counted('call')], metadata());
+    // The batch has claimed its checkpoint (and so has a transaction id) and will append.
+    const batch = t.core.processors.drainOnce(appender);
+    await entered;
+    await t.core.store.append('tally-after', 'any', [counted('after')], metadata());
+    await t.core.processors.drainOnce(feed);
+    expect((await feedLines()).slice(before).map((l) => l.tally_id)).toEqual(['call']);
+
+    open();
+    await batch;
+    await t.core.processors.drainOnce(feed);
+    expect((await feedLines()).slice(before).map((l) => l.tally_id).sort()).toEqual(['after', 'call', 'echo']);
   });
 });

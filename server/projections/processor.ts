@@ -27,6 +27,12 @@ export interface ProcessorDefinition<E extends AnyEvent = AnyEvent> {
    * the first to know trade a few milliseconds for far fewer transactions.
    */
   readonly gatherMs?: number;
+  /**
+   * Its handlers append events. The runner then takes the log's append lock as the batch's
+   * first statement, before the claim gives the transaction an id (horizon.ts): declared later,
+   * readers of the log could pass this batch by and never see what it appends.
+   */
+  readonly appends?: boolean;
   createTables?(trx: Tx, tables: TableNames): Promise<void>;
   /** Runs in the transaction that also moves the checkpoint: effects happen exactly once. */
   handle?(trx: Tx, event: StoredEvent<E>, tables: TableNames): Promise<void>;

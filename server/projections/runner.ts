@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { EventStore } from '../events/store.ts';
 import { START, type AnyEvent, type Checkpoint, type StoredEvent, type Tx } from '../events/types.ts';
 import type { Wakeup } from '../events/wakeup.ts';
-import { appendHorizonSql } from '../events/horizon.ts';
+import { appendHorizonSql, lockLogForAppend } from '../events/horizon.ts';
 import { preparedStatement } from '../db/connect.ts';
 import { HandlerFailed, isTransient, physicalTables, type ProcessorDefinition } from './processor.ts';
 
@@ -177,6 +177,7 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
   async drainOnce(definition: ProcessorDefinition<E>, batchSize = definition.batchSize ?? this.batchSize): Promise<Outcome> {
     let handled: StoredEvent<E>[] = [];
     const outcome = await this.db.transaction().execute(async (trx): Promise<Outcome> => {
+      if (definition.appends) await lockLogForAppend(trx);
       // One round trip: the lock (one owner across all processes), the checkpoint under it, and
       // the append horizon to read below in the next statement. The statement's snapshot is
       // taken before the lock: an owner that committed and let go in between would leave its

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { EventMetadata } from '../../../contracts/events/index.ts';
 import { monitorEvents, type MentionView, type MonitorEvent, type monitorMentioned } from '../../../contracts/monitors/index.ts';
-import { lockLogForAppend } from '../../events/horizon.ts';
 import { EventRegistry } from '../../events/registry.ts';
 import { EventStore } from '../../events/store.ts';
 import type { AnyEvent, StoredEvent, Tx } from '../../events/types.ts';
@@ -60,6 +59,7 @@ export function monitorMatcher(options: MonitorMatcherOptions = {}): ProcessorDe
     name: MATCHER_NAME,
     version: MATCHER_VERSION,
     tables: [],
+    appends: true,
     // New items only: a monitor watches what arrives from its creation on.
     startAt: 'head',
     async handleBatch(trx, events) {
@@ -112,7 +112,6 @@ async function record(trx: Tx, found: Found[]): Promise<MentionMessage[]> {
   const existing = await trx.selectFrom('events').select('stream_id').where('stream_id', 'in', [...byStream.keys()]).where('stream_version', '=', 1).execute();
   for (const row of existing) byStream.delete(row.stream_id);
   if (byStream.size === 0) return [];
-  await lockLogForAppend(trx);
   const store = new EventStore<MonitorEvent>(trx, registry, () => {});
   const streams = [...byStream].map(([streamId, { monitor, item, cause }]) => ({
     streamId,
