@@ -6,7 +6,7 @@ import { DEFAULT_TIMEZONE, formatDate } from '../../lib/format/index.ts';
 import { SafeImage } from '../../ui/Image.tsx';
 import { BriefcaseIcon, CalendarIcon, ClockIcon, LinkIcon, PinIcon } from './icons.tsx';
 import { RichText } from './RichText.tsx';
-import { AttachedVideo, VideoPlayer } from '../video/VideoPlayer.tsx';
+import { LazyAttachedVideo, LazyVideoPlayer } from '../video/LazyVideoPlayer.tsx';
 import './posts.css';
 
 type Of<K extends PostView['type']> = Extract<PostView, { type: K }>;
@@ -133,7 +133,7 @@ export function Attachments({ items, compact }: { items: MediaItem[]; compact?: 
         item.type === 'image' ? (
           <SafeImage key={item.id} className="attachments__image" src={item.path} alt="Attached image" loading="lazy" />
         ) : (
-          <AttachedVideo key={item.id} item={item} className="attachments__video" />
+          <LazyAttachedVideo key={item.id} item={item} className="attachments__video" />
         ),
       )}
     </div>
@@ -154,7 +154,7 @@ function VideoPost({ post, compact }: BodyProps<'record' | 'reaction' | 'stateme
   return (
     <>
       <RichText html={post.content} clamp={compact} />
-      {post.video && <VideoPlayer video={post.video} title={post.typeLabel} />}
+      {post.video && <LazyVideoPlayer video={post.video} title={post.typeLabel} />}
       {url && <ExternalLink href={url}>{hostOf(url)}</ExternalLink>}
     </>
   );
@@ -168,7 +168,7 @@ function Story({ post, compact }: BodyProps<'story'>) {
       <h3 className="post-title">{post.title}</h3>
       {post.summary && <p className="post-summary">{post.summary}</p>}
       {!compact && <RichText html={post.content} />}
-      {!compact && post.video && <VideoPlayer video={post.video} title={post.title} />}
+      {!compact && post.video && <LazyVideoPlayer video={post.video} title={post.title} />}
     </>
   );
 }
