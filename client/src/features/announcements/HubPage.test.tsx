@@ -2,23 +2,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server } from 'socket.io';
-import { io } from 'socket.io-client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { announcementSummary, type AnnouncementView } from '../../../../contracts/announcements/api.ts';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../../contracts/realtime.ts';
-import { RealtimeConnection } from '../../lib/realtime/connection.ts';
 import { RealtimeContext } from '../../lib/realtime/context.ts';
+import { startLiveHarness, type LiveHarness } from '../../lib/realtime/testing.ts';
 import { AlertDialogHost } from '../../ui/index.ts';
 import { currentUserKey } from '../session/currentUser.ts';
 import { currentUserLike } from '../session/testUser.ts';
 import { HubPage } from './HubPage.tsx';
 
-let http: HttpServer;
-let server: Server<ClientToServerEvents, ServerToClientEvents>;
-let connection: RealtimeConnection;
+let live: LiveHarness;
 
 const draft: AnnouncementView = {
   id: 5,
@@ -56,24 +49,11 @@ let distribution = {
   numbers: { tracking: true, sent: 100, delivered: 98, opened: 40, opens: 61, clicked: 17, clicks: 23, views: 300, uniqueVisitors: 210, softBounced: 0, series: [{ at: '2026-11-25T11:00:00Z', opens: 61, clicks: 23, views: 300 }], recipients: [{ id: 11, email: 'ana@daily.example', status: 'sent', opens: 3, clicks: 2, views: 40, revokedAt: null as string | null, bounce: null as 'hard' | 'soft' | null }] },
 };
 const initialDistribution = distribution;
-let joined: string[] = [];
 let hub = { announcement: draft, status: draft.status, history: [{ type: 'AnnouncementDrafted', at: '2026-11-25T10:00:00Z', by: pat }], numbers: null };
 
 beforeEach(async () => {
-  http = createServer();
-  server = new Server(http, { transports: ['websocket'] });
+  live = await startLiveHarness();
   distribution = initialDistribution;
-  joined = [];
-  server.on('connection', (socket) =>
-    socket.on('join', (room, answer) => {
-      joined.push(room);
-      answer({ ok: true });
-    }),
-  );
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const socket = io(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { autoConnect: false, transports: ['websocket'] });
-  connection = new RealtimeConnection({ socket, onResync: () => {} });
-  connection.start();
   const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
@@ -82,9 +62,8 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  connection.stop();
   vi.unstubAllGlobals();
-  await server.close();
+  await live.stop();
 });
 
 function mount() {
@@ -95,7 +74,7 @@ function mount() {
   const router = createRouter({ routeTree: root.addChildren([page]), history: createMemoryHistory({ initialEntries: ['/announcements/5/hub'] }) });
   render(
     <QueryClientProvider client={queryClient}>
-      <RealtimeContext.Provider value={connection}>
+      <RealtimeContext.Provider value={live.connection}>
         <RouterProvider router={router} />
         <AlertDialogHost />
       </RealtimeContext.Provider>
@@ -112,11 +91,11 @@ it('the hub shows its status and who changed what, and follows announcement:chan
   expect(within(status).getByText('Draft')).toBeInTheDocument();
   expect(within(status).getByRole('button', { name: 'Publish now' })).toBeInTheDocument();
   expect(within(screen.getByRole('region', { name: 'History' })).getByText('Drafted by Pat Publicist')).toBeInTheDocument();
-  await vi.waitFor(() => expect(server.sockets.sockets.size).toBe(1));
+  await vi.waitFor(() => expect(live.server.sockets.sockets.size).toBe(1));
 
   const published = { ...draft, status: 'published' as const, publishedAt: '2026-11-25T11:00:00Z', publicAt: '2026-11-25T11:00:00Z' };
   hub = { announcement: published, status: 'published', history: [...hub.history, { type: 'AnnouncementPublished', at: '2026-11-25T11:00:00Z', by: { id: 8, name: 'Cole Colleague' } }], numbers: null };
-  server.emit('announcement:changed', { cursor: '1:1', position: 1, announcementId: 5, newsroomId: 3, change: 'published', announcement: announcementSummary.parse(published) });
+  live.server.emit('announcement:changed', { cursor: '1:1', position: 1, announcementId: 5, newsroomId: 3, change: 'published', announcement: announcementSummary.parse(published) });
 
   expect(await within(status).findByText('Published')).toBeInTheDocument();
   expect(within(status).getByRole('button', { name: 'Unpublish' })).toBeInTheDocument();
@@ -144,16 +123,16 @@ it('the hub’s numbers move live: it joins the announcement’s room and reads 
   mount();
   const numbers = await screen.findByRole('region', { name: 'Numbers' });
   expect(await within(numbers).findByText('61 opens')).toBeInTheDocument();
-  await vi.waitFor(() => expect(joined).toContain('announcement:5'));
+  await vi.waitFor(() => expect(live.joined).toContain('announcement:5'));
   const reads = distributionReads();
 
   distribution = { ...distribution, numbers: { ...distribution.numbers, opened: 41, opens: 62 } };
-  server.emit('announcement:numbers', { announcementId: 5, moved: ['opened'] });
+  live.server.emit('announcement:numbers', { announcementId: 5, moved: ['opened'] });
   expect(await within(numbers).findByText('62 opens')).toBeInTheDocument();
   expect(distributionReads()).toBe(reads + 1);
 
   // Another announcement's numbers are not this hub's.
-  server.emit('announcement:numbers', { announcementId: 6, moved: ['clicked'] });
+  live.server.emit('announcement:numbers', { announcementId: 6, moved: ['clicked'] });
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(distributionReads()).toBe(reads + 1);
 });

@@ -2,26 +2,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server } from 'socket.io';
-import { io } from 'socket.io-client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { FeedAnnouncement } from '../../../../contracts/announcements/feed.ts';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../../contracts/realtime.ts';
-import { RealtimeConnection } from '../../lib/realtime/connection.ts';
 import { RealtimeContext } from '../../lib/realtime/context.ts';
+import { startLiveHarness, type LiveHarness } from '../../lib/realtime/testing.ts';
 import { callout } from '../posts/testing.ts';
 import { currentUserKey } from '../session/currentUser.ts';
 import { currentUserLike } from '../session/testUser.ts';
 import { PostList } from './PostList.tsx';
 
-let http: HttpServer;
-let server: Server<ClientToServerEvents, ServerToClientEvents>;
-let connection: RealtimeConnection;
+let live: LiveHarness;
 let announcements: FeedAnnouncement[];
 const asked: string[] = [];
-let joined: string[] = [];
 
 const release = (id: number, publicAt: string, headline = `Harbour release ${id}`): FeedAnnouncement => ({
   id,
@@ -34,19 +26,7 @@ const release = (id: number, publicAt: string, headline = `Harbour release ${id}
 });
 
 beforeEach(async () => {
-  http = createServer();
-  server = new Server(http, { transports: ['websocket'] });
-  joined = [];
-  server.on('connection', (socket) =>
-    socket.on('join', (room, answer) => {
-      joined.push(room);
-      answer({ ok: true });
-    }),
-  );
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const socket = io(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { autoConnect: false, transports: ['websocket'] });
-  connection = new RealtimeConnection({ socket, onResync: () => {} });
-  connection.start();
+  live = await startLiveHarness();
   announcements = [release(10, '2026-01-04T00:00:00.000Z', 'Harbour opens in Oslo')];
   asked.length = 0;
   // jsdom measures and scrolls nothing: the list keeps its cards' estimated heights.
@@ -70,10 +50,9 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  connection.stop();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  await server.close();
+  await live.stop();
 });
 
 function mount() {
@@ -84,7 +63,7 @@ function mount() {
   const router = createRouter({ routeTree: root.addChildren([page]), history: createMemoryHistory({ initialEntries: ['/'] }) });
   render(
     <QueryClientProvider client={queryClient}>
-      <RealtimeContext.Provider value={connection}>
+      <RealtimeContext.Provider value={live.connection}>
         <RouterProvider router={router} />
       </RealtimeContext.Provider>
     </QueryClientProvider>,
@@ -97,16 +76,16 @@ it('shows the home feed’s announcements among its posts by date, counts a new 
   mount();
   expect(await screen.findByRole('article', { name: 'Announcement: Harbour opens in Oslo' })).toBeInTheDocument();
   expect(cards()).toEqual(['Callout: Callout 1', 'Announcement: Harbour opens in Oslo', 'Callout: Callout 2']);
-  await waitFor(() => expect(joined).toContain('feed'));
+  await waitFor(() => expect(live.joined).toContain('feed'));
 
-  server.emit('feed:announcement', { cursor: '1:1', position: 1, announcementId: 11, change: 'added', announcement: release(11, '2026-01-06T00:00:00.000Z', 'Harbour opens in Bergen') });
+  live.server.emit('feed:announcement', { cursor: '1:1', position: 1, announcementId: 11, change: 'added', announcement: release(11, '2026-01-06T00:00:00.000Z', 'Harbour opens in Bergen') });
   const bar = await screen.findByRole('button', { name: '1 new post' });
   expect(cards()).not.toContain('Announcement: Harbour opens in Bergen');
 
-  server.emit('feed:announcement', { cursor: '1:2', position: 2, announcementId: 10, change: 'updated', announcement: release(10, '2026-01-04T00:00:00.000Z', 'Harbour opens in Oslo and Bergen') });
+  live.server.emit('feed:announcement', { cursor: '1:2', position: 2, announcementId: 10, change: 'updated', announcement: release(10, '2026-01-04T00:00:00.000Z', 'Harbour opens in Oslo and Bergen') });
   expect(await screen.findByRole('article', { name: 'Announcement: Harbour opens in Oslo and Bergen' })).toBeInTheDocument();
 
-  server.emit('feed:announcement', { cursor: '1:3', position: 3, announcementId: 10, change: 'removed', announcement: null });
+  live.server.emit('feed:announcement', { cursor: '1:3', position: 3, announcementId: 10, change: 'removed', announcement: null });
   await waitFor(() => expect(cards()).toEqual(['Callout: Callout 1', 'Callout: Callout 2']));
 
   announcements = [release(11, '2026-01-06T00:00:00.000Z', 'Harbour opens in Bergen')];

@@ -1,23 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, within } from '@testing-library/react';
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server, type Socket as ServerSocket } from 'socket.io';
-import { io } from 'socket.io-client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { InterviewView, ResponseView } from '../../../../contracts/interviews/api.ts';
 import type { VideoView } from '../../../../contracts/posts/media.ts';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../../contracts/realtime.ts';
-import { RealtimeConnection } from '../../lib/realtime/connection.ts';
 import { RealtimeContext } from '../../lib/realtime/context.ts';
+import { startLiveHarness, type LiveHarness } from '../../lib/realtime/testing.ts';
 import { currentUserKey } from '../session/currentUser.ts';
 import { currentUserLike } from '../session/testUser.ts';
 import { InterviewPage } from './InterviewPage.tsx';
 
-let http: HttpServer;
-let server: Server<ClientToServerEvents, ServerToClientEvents>;
-let connection: RealtimeConnection;
+let live: LiveHarness;
 let saves: { url: string; body: unknown }[];
 let responsesAtStart: ResponseView[] = [];
 let savedResponse: ResponseView;
@@ -59,16 +52,7 @@ const processed: VideoView = { ...processing, url: '/uploads/videos/9/master.m3u
 const onVideo = (video: VideoView, saved = false) => ({ questionId: 11, kind: 'video' as const, text: null, video, skipped: false, answeredAt: at, saved });
 
 beforeEach(async () => {
-  http = createServer();
-  server = new Server(http, { transports: ['websocket'] });
-  server.on('connection', (socket: ServerSocket<ClientToServerEvents, ServerToClientEvents>) => {
-    socket.on('join', (room, answer) => void Promise.resolve(socket.join(room)).then(() => answer({ ok: true })));
-    socket.on('leave', (room, answer) => void Promise.resolve(socket.leave(room)).then(() => answer({ ok: true })));
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const socket = io(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { autoConnect: false, transports: ['websocket'] });
-  connection = new RealtimeConnection({ socket, onResync: () => {} });
-  connection.start();
+  live = await startLiveHarness();
   saves = [];
   vi.stubGlobal(
     'fetch',
@@ -81,9 +65,8 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  connection.stop();
   vi.unstubAllGlobals();
-  await server.close();
+  await live.stop();
 });
 
 afterEach(() => {
@@ -98,18 +81,18 @@ function mount() {
   const router = createRouter({ routeTree: root.addChildren([page]), history: createMemoryHistory({ initialEntries: ['/interviews/1'] }) });
   render(
     <QueryClientProvider client={queryClient}>
-      <RealtimeContext.Provider value={connection}>
+      <RealtimeContext.Provider value={live.connection}>
         <RouterProvider router={router} />
       </RealtimeContext.Provider>
     </QueryClientProvider>,
   );
 }
 
-const inRoom = async () => (await server.in('interview:1').fetchSockets()).length;
+const inRoom = async () => (await live.server.in('interview:1').fetchSockets()).length;
 let position = 0;
 const push = (response: ResponseView, answersCount: number) => {
   position += 1;
-  server.to('interview:1').emit('interview:answered', { cursor: `1:${position}`, position, interviewId: 1, response, answersCount });
+  live.server.to('interview:1').emit('interview:answered', { cursor: `1:${position}`, position, interviewId: 1, response, answersCount });
 };
 
 it('the interviewer’s open page joins the interview’s room and shows each answer as it is given, then the response sent', async () => {
