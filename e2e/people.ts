@@ -47,7 +47,9 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, screen: s
     );
   const seriousNow = async () => {
     await settled();
-    const results = await new AxeBuilder({ page }).analyze();
+    // A frame that may run no script (the email view's sandbox) cannot take axe in, and axe then
+    // waits on it for ever; what it shows is an email, which mail apps judge, not this page.
+    const results = await new AxeBuilder({ page }).exclude('iframe[sandbox=""]').analyze();
     return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   };
   let serious = await seriousNow();
