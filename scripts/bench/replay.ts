@@ -1,0 +1,138 @@
+/**
+ * npm run bench:replay: rebuilding the read models from the log on the real PostgreSQL.
+ * Seeds bench:api's fixtures (1,000 people, posts with three likes each) scaled to
+ * BENCH_EVENTS events, then prints, beside a plain SELECT of the whole log through the same
+ * driver in the same run: events per second for each inline projection, for all of them in one
+ * pass, and for each processor that keeps tables; and the feed page's p99 at BENCH_FEED_RATE
+ * requests a second, without a rebuild and while all inline projections rebuild.
+ *
+ *   DATABASE_URL     the server to use (default postgres://postgres@127.0.0.1:5432/postgres); the
+ *                    bench works in a database of its own, pressroom_bench_replay, made anew and
+ *                    dropped at the end
+ *   BENCH_EVENTS     the log's size (default 1,000,000)
+ *   BENCH_FEED_RATE  feed requests a second (default 250)
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { openCore } from '../../server/core.ts';
+import { createLog } from '../../server/log.ts';
+import { productModel } from '../../server/model.ts';
+import { replayInline, replayProcessor } from '../../server/projections/replay.ts';
+import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, seed, startChild, stopChild, type Child } from './fixtures.ts';
+import { headers } from './live-load.ts';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const FEED_RATE = Number(process.env.BENCH_FEED_RATE ?? 250);
+const GOAL_RATE = 20_000;
+const USERS = 1000;
+const LIKES_PER_POST = 3;
+const POSTS = Math.max(1, Math.floor((EVENTS - USERS) / (1 + LIKES_PER_POST)));
+const DATABASE = 'pressroom_bench_replay';
+const CHUNK = 2000;
+const log = createLog('warn');
+
+type Rate = { name: string; events: number; seconds: number };
+
+async function timed(name: string, run: () => Promise<number>): Promise<Rate> {
+  const started = performance.now();
+  const events = await run();
+  const rate = { name, events, seconds: (performance.now() - started) / 1000 };
+  process.stderr.write(`  ${name}: ${fmt(events / rate.seconds)} events/s\n`);
+  return rate;
+}
+
+/** The whole log in position order, chunk by chunk, rows as the driver gives them: the floor. */
+async function plainRead(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    let read = 0;
+    for (let after = 0; ; ) {
+      const { rows } = await client.query<{ position: number }>({
+        name: 'plain_read',
+        text: 'select position, stream_id, stream_version, type, schema_version, data, metadata, transaction_id::text, recorded_at from events where position > $1 order by position limit $2',
+        values: [after, CHUNK],
+      });
+      if (rows.length === 0) return read;
+      read += rows.length;
+      after = Number(rows.at(-1)!.position);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** GETs of the feed's first page at a steady rate until `until` settles; each one's latency. */
+async function feedLatencies(app: Child, token: string, until: Promise<unknown>): Promise<number[]> {
+  const latencies: number[] = [];
+  const pending: Promise<void>[] = [];
+  let done = false;
+  void until.finally(() => (done = true));
+  const start = performance.now();
+  for (let i = 0; !done; i++) {
+    const due = start + (i * 1000) / FEED_RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const sent = performance.now();
+    pending.push(
+      fetch(`${app.base}/api/v1/posts?limit=20`, { headers: headers(token) }).then(async (answer) => {
+        await answer.arrayBuffer();
+        latencies.push(performance.now() - sent);
+      }),
+    );
+  }
+  await Promise.all(pending);
+  return latencies.sort((a, b) => a - b);
+}
+
+const url = await freshDatabase(DATABASE);
+let app: Child | null = null;
+try {
+  process.stderr.write(`seeding ${fmt(USERS)} people, ${fmt(POSTS)} posts and ${fmt(POSTS * LIKES_PER_POST)} likes...\n`);
+  const { tokens } = await seed(url, { users: USERS, posts: POSTS, historyDays: 30, likesPerPost: LIKES_PER_POST });
+  const core = await openCore({ database: { kind: 'postgres', url }, redisUrl: null, log, model: productModel });
+  const rates: Rate[] = [];
+  let feed: { quiet: number[]; rebuilding: number[] };
+  try {
+    const total = await core.store.count();
+    process.stderr.write(`${fmt(total)} events; measuring...\n`);
+    const floor = await timed('plain SELECT of the whole log', () => plainRead(url));
+    for (const projection of productModel.inline) rates.push(await timed(`inline ${projection.name}`, () => replayInline(core.database.db, core.store, [projection])));
+    for (const definition of productModel.processors.filter((p) => p.tables.length > 0)) {
+      rates.push(await timed(`processor ${definition.name}`, async () => (await replayProcessor(core.processors, definition), total)));
+    }
+
+    // The app reads; it runs no processors, which would spend the run catching up on the seed.
+    app = await startChild({ name: 'app', args: APP_ARGS, databaseUrl: url, ready: appReady, env: { RUN_PROCESSORS: 'false' } });
+    const token = tokens[0]!;
+    // Warmed up first: a cold process's first seconds would set the baseline, not the feed.
+    await feedLatencies(app, token, new Promise((resolve) => setTimeout(resolve, 5_000)));
+    const quietFor = new Promise((resolve) => setTimeout(resolve, 10_000));
+    const quiet = await feedLatencies(app, token, quietFor);
+    const rebuild = timed('all inline projections, one pass', () => replayInline(core.database.db, core.store, productModel.inline));
+    const rebuilding = await feedLatencies(app, token, rebuild);
+    const all = await rebuild;
+    rates.push(all);
+    feed = { quiet, rebuilding };
+
+    console.log(`\nReplay of ${fmt(total)} events on PostgreSQL, same run\n`);
+    console.log('| read model | events/s | seconds |');
+    console.log('|---|---:|---:|');
+    console.log(`| plain SELECT of the whole log (no decoding, no writes) | ${fmt(floor.events / floor.seconds)} | ${fmt(floor.seconds, 1)} |`);
+    for (const rate of rates) console.log(`| ${rate.name} | ${fmt(rate.events / rate.seconds)} | ${fmt(rate.seconds, 1)} |`);
+    const p99Quiet = percentile(feed.quiet, 99);
+    const p99Rebuilding = percentile(feed.rebuilding, 99);
+    console.log(`\nFeed page at ${FEED_RATE} req/s: p99 ${fmt(p99Quiet, 1)} ms without a rebuild (${fmt(feed.quiet.length)} requests), ${fmt(p99Rebuilding, 1)} ms while all inline projections rebuild (${fmt(feed.rebuilding.length)} requests, max ${fmt(feed.rebuilding.at(-1) ?? NaN)} ms)`);
+    // The whole model: every inline projection in one pass, then each processor, one after another.
+    const processorSeconds = rates.filter((rate) => rate.name.startsWith('processor ')).reduce((sum, rate) => sum + rate.seconds, 0);
+    const wholeRate = total / (all.seconds + processorSeconds);
+    console.log(
+      `\nGoals: the whole model (all inline projections in one pass, then each processor) >= ${fmt(GOAL_RATE)} events/s: ${fmt(wholeRate)} ${wholeRate >= GOAL_RATE ? 'PASS' : 'FAIL'}; feed p99 during a rebuild <= 2x without: ${fmt(p99Rebuilding, 1)} ms against ${fmt(p99Quiet, 1)} ms ${p99Rebuilding <= 2 * p99Quiet ? 'PASS' : 'FAIL'}`,
+    );
+  } finally {
+    await core.close();
+  }
+} finally {
+  if (app) await stopChild(app);
+  await dropDatabase(DATABASE);
+}
