@@ -91,15 +91,18 @@ describe('sending the email version', () => {
       sink.onAccepted = (count) => {
         if (count - before < 500) return;
         sink.onAccepted = () => undefined;
-        // The relay holds what comes next unanswered; the marks of what it accepted land (however
-        // loaded the machine: the test waits for them, not for a time); then the process dies.
+        // The relay holds what comes next unanswered, long enough for the messages in flight to
+        // arrive whole and wait there; the marks of what it accepted land (however loaded the
+        // machine: the test waits for them too); then the process dies.
         sink.freeze();
         const accepted = sink.accepted.length - before;
-        void (async () => {
+        const marked = (async () => {
           while ((await sentCount(id)) < accepted) await new Promise((wait) => setTimeout(wait, 20));
+        })();
+        void Promise.all([marked, new Promise((wait) => setTimeout(wait, 200))]).then(() => {
           first.abandon();
           resolve();
-        })();
+        });
       };
     });
     // A killed process answers nothing more: what it had in flight is never awaited.
