@@ -22,7 +22,7 @@ import { BEATS } from '../../contracts/users/enums.ts';
 import { openCore } from '../../server/core.ts';
 import { createLog } from '../../server/log.ts';
 import { productModel } from '../../server/model.ts';
-import { applyInline } from '../../server/projections/inline.ts';
+import { applyInlineBatch } from '../../server/projections/inline.ts';
 import { SESSION_COOKIE } from '../../server/modules/auth/sessions.ts';
 import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, pick, seed, startChild, stopChild, XHR, type Child } from './fixtures.ts';
 import { steadyLoad } from './steady-load.ts';
@@ -54,7 +54,7 @@ async function seedAccount(url: string, prId: number): Promise<{ accountId: numb
         { streamId: `account-${accountId}`, events: [{ type: 'AccountCreated', data: AccountCreated.schema.parse({ accountId, name: 'Bench PR', company: 'Bench PR', modules: ['ROLE_MODULE_CONTACTS'], system: false }) }], metadata },
       ]);
       const joined = await core.store.appendInTransaction(unit.trx, `user-${prId}`, 'any', [{ type: 'UserJoinedAccount', data: UserJoinedAccount.schema.parse({ userId: prId, accountId, managed: false }) }], metadata);
-      await applyInline(productModel.inline, unit.trx, joined);
+      await applyInlineBatch(productModel.inline, unit.trx, joined);
     });
     const beats = BEATS.map((beat) => beat.id);
     // The fields in SQL by the contact's number g, the shapes of contracts/contacts/fields.ts.

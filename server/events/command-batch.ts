@@ -4,7 +4,7 @@ import { batchArray } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { Batcher, type Outcome } from '../db/batcher.ts';
 import { Conflict } from '../errors.ts';
-import { applyInline, type InlineProjection } from '../projections/inline.ts';
+import { applyInlineBatch, type InlineProjection } from '../projections/inline.ts';
 import { isUniqueViolation, lostARace } from './append-statement.ts';
 import type { Decider } from './decider.ts';
 import { declareAppendFirst } from './horizon.ts';
@@ -130,8 +130,8 @@ async function runBatch<E extends AnyEvent>(
   const stored = appends.length > 0 ? await store.appendStreamsInTransaction(trx, appends) : [];
   const storedByEntry = new Map(writing.map((entry, i) => [entry, stored[i]!]));
   const written = stored.flat().sort((a, b) => a.position - b.position);
-  // Event by event in log order, as a replay applies them.
-  await applyInline(inline, trx, written);
+  // In log order, as a replay applies them.
+  await applyInlineBatch(inline, trx, written);
 
   for (const entry of decided) {
     outcomes[entry.index] = { ok: { state: entry.state, version: entry.versionBefore + entry.events.length, events: storedByEntry.get(entry) ?? [] } };

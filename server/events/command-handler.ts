@@ -3,7 +3,7 @@ import type { EventMetadata } from '../../contracts/events/index.ts';
 import type { Database } from '../db/schema.ts';
 import { Conflict } from '../errors.ts';
 import type { Batcher } from '../db/batcher.ts';
-import { applyInline, applyInlineBatch, type InlineProjection } from '../projections/inline.ts';
+import { applyInlineBatch, type InlineProjection } from '../projections/inline.ts';
 import { commandBatcher, STREAM_LOCK_NAMESPACE, type CommandOptions, type CommandRequest, type CommandResult } from './command-batch.ts';
 import { fold, type Decider } from './decider.ts';
 import { emptyStream, keepSnapshots, loadStreams, stateOf, StreamStates, type StreamState } from './stream-states.ts';
@@ -54,7 +54,7 @@ export class UnitOfWork<E extends AnyEvent> {
     const state = stateOf(stream, asAny) as State;
     const decided = decider.decide(command, state);
     const events = await this.store.appendInTransaction(this.trx, streamId, version, decided, metadata);
-    await applyInline(this.inline, this.trx, events);
+    await applyInlineBatch(this.inline, this.trx, events);
     this.appended.push(...events);
     const after = fold({ initialState: state, evolve: decider.evolve }, decided);
     stream.folded.set(asAny, { state: after, upTo: version + events.length });
@@ -100,7 +100,7 @@ export class UnitOfWork<E extends AnyEvent> {
 
   /**
    * Appends events decided by the caller to several streams in one statement and one pass of
-   * the inline projections (applyInlineBatch). Loading and deciding is the caller's, in this
+   * the inline projections. Loading and deciding is the caller's, in this
    * transaction, so that the versions it gives are the ones it decided on.
    */
   async appendStreams(appends: readonly StreamAppend<E>[], options: { inRequestOrder?: boolean } = {}): Promise<StoredEvent<E>[][]> {

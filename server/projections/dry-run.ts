@@ -5,6 +5,7 @@ import { START, type AnyEvent, type Checkpoint, type Tx } from '../events/types.
 import type { InlineProjection } from './inline.ts';
 import { physicalTables, type ProcessorDefinition } from './processor.ts';
 import { progressReporter } from './progress.ts';
+import { applyLog } from './replay.ts';
 
 const CHUNK = 2000;
 const EXAMPLES = 3;
@@ -38,18 +39,7 @@ export async function dryRunReplay<E extends AnyEvent>(
       if (model.inline.length > 0) {
         const tables = model.inline.flatMap((projection) => projection.tables);
         await shadow(trx, tables);
-        const total = await store.count(trx);
-        const report = progressReporter(`dry run, inline ${model.inline.map((p) => p.name).join(', ')}`, total, write);
-        let done = 0;
-        for (let after = 0; ; ) {
-          const events = await store.readAfterPosition(trx, after, CHUNK);
-          if (events.length === 0) break;
-          for (const event of events) for (const projection of model.inline) await projection.apply(trx, event);
-          after = events.at(-1)!.position;
-          done += events.length;
-          report(done);
-        }
-        report(done, true);
+        await applyLog(trx, store, model.inline, `dry run, inline ${model.inline.map((p) => p.name).join(', ')}`, write);
         for (const table of tables) differences.push(await compare(trx, table));
       }
       for (const definition of model.processors) {

@@ -12,25 +12,68 @@ export interface InlineProjection<E extends AnyEvent = AnyEvent> {
   apply(trx: Tx, event: StoredEvent<E>): Promise<void>;
   /**
    * Several events at once, leaving the tables as `apply` one after another would: what a
-   * group-commit path calls to write a whole batch in a few statements (see applyInlineBatch).
+   * batch (a group commit, a replay) calls to write many events in a few statements.
    */
   applyAll?(trx: Tx, events: readonly StoredEvent<E>[]): Promise<void>;
-}
-
-export async function applyInline<E extends AnyEvent>(projections: readonly InlineProjection<E>[], trx: Tx, events: readonly StoredEvent<E>[]): Promise<void> {
-  for (const event of events) {
-    for (const projection of projections) await projection.apply(trx, event);
-  }
+  /**
+   * The event types for which `apply` reads tables another inline projection owns. A batch
+   * applies each such event in its place in the log, after every event before it and before
+   * every event after it, in every projection (see applyInlineBatch).
+   */
+  readonly readsOthersOn?: readonly string[];
 }
 
 /**
- * A batch of one module's events, projection by projection rather than event by event, so that
- * a projection with `applyAll` writes the whole batch in a few statements. Only for events no
- * inline projection reads another projection's tables for, where the two orders are the same.
+ * Events in log order, in as few statements as the projections allow, leaving every table as
+ * applying each event to each projection in turn would. Projections own disjoint tables, so
+ * between the events some projection reads another's tables for (`readsOthersOn`), each
+ * projection takes the whole run at once (`applyAll`); such an event is applied alone, with
+ * everything before it already written.
  */
 export async function applyInlineBatch<E extends AnyEvent>(projections: readonly InlineProjection<E>[], trx: Tx, events: readonly StoredEvent<E>[]): Promise<void> {
+  const inOrder = new Set(projections.flatMap((projection) => projection.readsOthersOn ?? []));
+  let run: StoredEvent<E>[] = [];
+  for (const event of events) {
+    if (!inOrder.has(event.type)) {
+      run.push(event);
+      continue;
+    }
+    await applyRun(projections, trx, run);
+    run = [];
+    for (const projection of projections) await projection.apply(trx, event);
+  }
+  await applyRun(projections, trx, run);
+}
+
+async function applyRun<E extends AnyEvent>(projections: readonly InlineProjection<E>[], trx: Tx, events: readonly StoredEvent<E>[]): Promise<void> {
+  if (events.length === 0) return;
   for (const projection of projections) {
     if (projection.applyAll) await projection.applyAll(trx, events);
     else for (const event of events) await projection.apply(trx, event);
   }
+}
+
+type Writer<E extends AnyEvent> = (trx: Tx, events: readonly StoredEvent<E>[]) => Promise<void>;
+
+/**
+ * An `applyAll` that writes each run of consecutive events of one type with that type's
+ * set-based writer, and every other event with `apply`, in log order: for a projection whose
+ * events of one type commute with each other (the messages of a batch, the likes of a replay).
+ */
+export function inRuns<E extends AnyEvent>(writers: { readonly [type: string]: Writer<E> }, apply: (trx: Tx, event: StoredEvent<E>) => Promise<void>): Writer<E> {
+  return async (trx, events) => {
+    for (let start = 0; start < events.length; ) {
+      const type = events[start]!.type;
+      const writer = writers[type];
+      if (!writer) {
+        await apply(trx, events[start]!);
+        start += 1;
+        continue;
+      }
+      let end = start + 1;
+      while (end < events.length && events[end]!.type === type) end += 1;
+      await writer(trx, events.slice(start, end));
+      start = end;
+    }
+  };
 }

@@ -13,6 +13,8 @@ import type { InlineProjection } from '../../projections/inline.ts';
 export const communitiesProjection: InlineProjection<CommunityEvent | PostEvent> = {
   name: 'communities',
   tables: ['join_requests', 'memberships', 'community_slugs', 'communities'],
+  // A comment makes its author active in the communities of its post, as the post stands then.
+  readsOthersOn: ['Commented'],
   async apply(trx, event) {
     const at = event.recordedAt;
     switch (event.type) {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyInline } from '../../projections/inline.ts';
+import { applyInlineBatch } from '../../projections/inline.ts';
 import { metadata } from '../../testing/core.ts';
 import { signInAs, type Caller } from '../../testing/people.ts';
 import { liveDemo, nextMessage } from '../../testing/realtime.ts';
@@ -46,7 +46,7 @@ describe('the interviewer’s open page', () => {
     await demo.live.core.commands.transaction(async (unit) => {
       const processed = { type: 'VideoProcessed', data: { videoId, master: '/uploads/hls/a/master.m3u8', qualities: { '360': '/uploads/hls/a/360.m3u8' }, fallback: '/uploads/hls/a/360.mp4', cover: '/uploads/hls/a/cover.jpg', duration: 1, width: 160, height: 120 } };
       const events = await demo.live.core.store.appendInTransaction(unit.trx, `video-${videoId}`, 1, [processed], metadata());
-      await applyInline(demo.live.core.model.inline, unit.trx, events);
+      await applyInlineBatch(demo.live.core.model.inline, unit.trx, events);
       unit.appended.push(...events);
     });
     expect((await playable).response.answers).toContainEqual(expect.objectContaining({ video: expect.objectContaining({ status: 'processed', url: '/uploads/hls/a/master.m3u8', duration: 1 }) }));

@@ -3,7 +3,7 @@ import type { InterviewEvent } from '../../../contracts/interviews/index.ts';
 import type { PostEvent } from '../../../contracts/posts/index.ts';
 import { batchArray, preparedStatement } from '../../db/connect.ts';
 import type { StoredEvent, Tx } from '../../events/types.ts';
-import type { InlineProjection } from '../../projections/inline.ts';
+import { inRuns, type InlineProjection } from '../../projections/inline.ts';
 
 /**
  * Interviews, their questions, who was invited and shared with, responses and answers, and
@@ -14,18 +14,7 @@ export const interviewsProjection: InlineProjection<InterviewEvent | PostEvent> 
   name: 'interviews',
   tables: ['interview_saved_answers', 'interview_answers', 'interview_responses', 'interview_shares', 'interview_invitations', 'interview_questions', 'interviews'],
   // A batch of answers (answering.ts) writes its runs of submitted answers in one statement each.
-  async applyAll(trx, events) {
-    let run: Submitted[] = [];
-    for (const event of [...events, null]) {
-      if (event?.type === 'AnswerSubmitted') {
-        run.push(event as Submitted);
-        continue;
-      }
-      if (run.length > 0) await applySubmitted(trx, run);
-      run = [];
-      if (event) await this.apply(trx, event);
-    }
-  },
+  applyAll: inRuns({ AnswerSubmitted: (trx, events) => applySubmitted(trx, events as Submitted[]) }, (trx, event) => interviewsProjection.apply(trx, event)),
   async apply(trx, event) {
     const at = event.recordedAt;
     switch (event.type) {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { MessageEvent } from '../../../contracts/messages/index.ts';
 import { batchArray, preparedStatement } from '../../db/connect.ts';
 import type { StoredEvent, Tx } from '../../events/types.ts';
-import type { InlineProjection } from '../../projections/inline.ts';
+import { inRuns, type InlineProjection } from '../../projections/inline.ts';
 import './tables.ts';
 
 const FRESH = { left_at: null, last_read_message_id: 0, unread_count: 0, mentions_count: 0, sent_count: 0, muted: false };
@@ -82,18 +82,7 @@ async function applySent(trx: Tx, sent: readonly Sent[]): Promise<void> {
 export const messagesProjection: InlineProjection<MessageEvent> = {
   name: 'messages',
   tables: ['message_reports', 'message_blocks', 'messaging_preferences', 'messages', 'conversation_members', 'conversations'],
-  async applyAll(trx, events) {
-    let run: Sent[] = [];
-    for (const event of [...events, null]) {
-      if (event?.type === 'MessageSent') {
-        run.push(event as Sent);
-        continue;
-      }
-      if (run.length > 0) await applySent(trx, run);
-      run = [];
-      if (event) await this.apply(trx, event);
-    }
-  },
+  applyAll: inRuns({ MessageSent: (trx, events) => applySent(trx, events as Sent[]) }, (trx, event) => messagesProjection.apply(trx, event)),
   async apply(trx, event) {
     const at = event.recordedAt;
     switch (event.type) {

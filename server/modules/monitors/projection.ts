@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { MonitorEvent } from '../../../contracts/monitors/index.ts';
 import type { StoredEvent, Tx } from '../../events/types.ts';
-import type { InlineProjection } from '../../projections/inline.ts';
+import { inRuns, type InlineProjection } from '../../projections/inline.ts';
 import './tables.ts';
 
 type MentionEvent = StoredEvent<Extract<MonitorEvent, { type: 'MentionRecorded' }>>;
@@ -55,20 +55,8 @@ export const monitorsProjection: InlineProjection<MonitorEvent> = {
   async apply(trx, event) {
     await this.applyAll!(trx, [event]);
   },
-  async applyAll(trx, events) {
-    for (let i = 0; i < events.length; ) {
-      // A run of mentions is one write; everything else one by one, in order.
-      let end = i;
-      while (end < events.length && events[end]!.type === 'MentionRecorded') end += 1;
-      if (end > i) {
-        await recordMentions(trx, events.slice(i, end) as MentionEvent[]);
-        i = end;
-        continue;
-      }
-      await applyOne(trx, events[i]!);
-      i += 1;
-    }
-  },
+  // A run of mentions is one write; everything else one by one, in order.
+  applyAll: inRuns({ MentionRecorded: (trx, events) => recordMentions(trx, events as MentionEvent[]) }, (trx, event) => applyOne(trx, event)),
 };
 
 async function applyOne(trx: Tx, event: StoredEvent<MonitorEvent>): Promise<void> {
