@@ -56,22 +56,20 @@ async function applyRun<E extends AnyEvent>(projections: readonly InlineProjecti
 type Writer<E extends AnyEvent> = (trx: Tx, events: readonly StoredEvent<E>[]) => Promise<void>;
 
 /**
- * An `applyAll` that writes each run of consecutive events of one type with that type's
- * set-based writer, and every other event with `apply`, in log order: for a projection whose
- * events of one type commute with each other (the messages of a batch, the likes of a replay).
+ * An `applyAll` that writes each run of consecutive events with the same set-based writer (one
+ * writer may take several types) at once, and every other event with `apply`, in log order.
  */
 export function inRuns<E extends AnyEvent>(writers: { readonly [type: string]: Writer<E> }, apply: (trx: Tx, event: StoredEvent<E>) => Promise<void>): Writer<E> {
   return async (trx, events) => {
     for (let start = 0; start < events.length; ) {
-      const type = events[start]!.type;
-      const writer = writers[type];
+      const writer = writers[events[start]!.type];
       if (!writer) {
         await apply(trx, events[start]!);
         start += 1;
         continue;
       }
       let end = start + 1;
-      while (end < events.length && events[end]!.type === type) end += 1;
+      while (end < events.length && writers[events[end]!.type] === writer) end += 1;
       await writer(trx, events.slice(start, end));
       start = end;
     }

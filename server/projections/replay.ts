@@ -7,6 +7,7 @@ import type { ProcessorDefinition } from './processor.ts';
 import { progressReporter } from './progress.ts';
 import type { ProcessorRunner } from './runner.ts';
 
+/** Events a rebuild takes at a time: one transaction each for a processor, one read for the inline projections. */
 const CHUNK = 5000;
 
 /**
@@ -61,7 +62,7 @@ export async function replayProcessor<E extends AnyEvent>(
   const total = (await runner.health()).find((p) => p.name === definition.name && p.version === definition.version)?.lagEvents ?? 0;
   const report = progressReporter(`processor ${definition.name}@${definition.version}`, total, write);
   for (;;) {
-    const outcome = await runner.drainOnce(definition);
+    const outcome = await runner.drainOnce(definition, CHUNK);
     const status = (await runner.health()).find((p) => p.name === definition.name && p.version === definition.version);
     report(Math.max(0, total - (status?.lagEvents ?? 0)));
     if (outcome === 'paused' || status?.paused) throw new Error(`${definition.name} paused at position ${status?.errorPosition}: ${status?.error}`);

@@ -44,11 +44,20 @@ export function notificationsProcessor(options: NotificationsOptions = {}): Proc
       // all, and so is a run of mentions, which the matcher records many at a time.
       for (let i = 0; i < events.length; ) {
         const likes = runOf(events, i, isLikeToggle);
+        if (likes.run.length > 0) {
+          await reactToLikes(trx, rows, likes.run);
+          i += likes.spans;
+          continue;
+        }
         const mentions = runOf(events, i, isMention);
-        if (likes.length > 0) await reactToLikes(trx, rows, likes);
-        else if (mentions.length > 0) await rows.addAll(await monitors.noticesOf(mentions));
-        else await react(trx, rows, monitors, events[i]!);
-        i += Math.max(likes.length, mentions.length, 1);
+        if (mentions.run.length > 0) {
+          await rows.addAll(await monitors.noticesOf(mentions.run));
+          i += mentions.spans;
+          continue;
+        }
+        // Events that tell no one, up to the next that does; or one event of another sort.
+        if (likes.spans === 0) await react(trx, rows, monitors, events[i]!);
+        i += Math.max(likes.spans, 1);
       }
       const changes = await rows.settle();
       if (options.onChange) pending = changes;
@@ -64,11 +73,19 @@ type LikeToggle = StoredEvent<Extract<ProductEvent, { type: 'Liked' | 'Unliked' 
 
 const isLikeToggle = (event: StoredEvent<ProductEvent>): event is LikeToggle => event.type === 'Liked' || event.type === 'Unliked';
 
-/** The events from `start` on that are all of one sort. */
-function runOf<T extends StoredEvent<ProductEvent>>(events: readonly StoredEvent<ProductEvent>[], start: number, belongs: (event: StoredEvent<ProductEvent>) => event is T): T[] {
+/** A post that mentions no one tells no one of anything: a run of likes goes on past it (a replay's log is posts and their likes, in turn). */
+const tellsNoOne = (event: StoredEvent<ProductEvent>) => event.type === 'PostCreated' && event.data.mentions.length === 0;
+
+/** The events from `start` on that are all of one sort, past those that tell no one; `spans` counts both. */
+function runOf<T extends StoredEvent<ProductEvent>>(events: readonly StoredEvent<ProductEvent>[], start: number, belongs: (event: StoredEvent<ProductEvent>) => event is T): { run: T[]; spans: number } {
+  const run: T[] = [];
   let end = start;
-  while (end < events.length && belongs(events[end]!)) end += 1;
-  return events.slice(start, end) as T[];
+  for (; end < events.length; end += 1) {
+    const event = events[end]!;
+    if (belongs(event)) run.push(event);
+    else if (!tellsNoOne(event)) break;
+  }
+  return { run, spans: end - start };
 }
 
 /**

@@ -1,6 +1,83 @@
 import { sql } from 'kysely';
 import type { PostEvent } from '../../../contracts/posts/index.ts';
+import { batchArray, preparedStatement } from '../../db/connect.ts';
+import type { StoredEvent, Tx } from '../../events/types.ts';
 import type { InlineProjection } from '../../projections/inline.ts';
+
+type Created = StoredEvent<Extract<PostEvent, { type: 'PostCreated' }>>;
+type LikeEvent = StoredEvent<Extract<PostEvent, { type: 'Liked' | 'Unliked' }>>;
+
+/** A run of new posts in one statement, as a replay meets them. */
+async function createPosts(trx: Tx, events: readonly Created[]): Promise<void> {
+  const rows = events.map(({ data, recordedAt }) => ({
+    id: data.postId,
+    kind: data.kind,
+    author_id: data.authorId,
+    author_type: data.authorType,
+    creator_id: data.creatorId,
+    community_ids: data.communityIds,
+    user_types: data.userTypes,
+    fields: data.fields,
+    published_at: recordedAt.toISOString(),
+  }));
+  await sql`${preparedStatement('posts_created')}
+    insert into posts (id, kind, author_id, author_type, creator_id, community_ids, user_types, fields, is_deleted, published_at, updated_at, likes_count, comments_count, total_comments_count)
+    select id, kind, author_id, author_type, creator_id, community_ids, user_types, fields, false, published_at, published_at, 0, 0, 0
+    from jsonb_populate_recordset(null::posts, ${JSON.stringify(rows)}::jsonb)`.execute(trx);
+}
+
+/**
+ * A run of likes and unlikes in a statement per stretch in which no one toggles the same
+ * target twice: the rows written or removed, and each target's count moved once by the rows
+ * actually changed, as the events one by one leave them.
+ */
+async function applyLikes(trx: Tx, events: readonly LikeEvent[]): Promise<void> {
+  let stretch: LikeEvent[] = [];
+  let keys = new Set<string>();
+  for (const event of events) {
+    const key = `${event.data.targetKind}:${event.data.targetId}:${event.data.userId}`;
+    if (keys.has(key)) {
+      await toggleAll(trx, stretch);
+      stretch = [];
+      keys = new Set();
+    }
+    stretch.push(event);
+    keys.add(key);
+  }
+  await toggleAll(trx, stretch);
+}
+
+async function toggleAll(trx: Tx, events: readonly LikeEvent[]): Promise<void> {
+  const column = <T>(pick: (event: LikeEvent) => T) => events.map(pick);
+  await sql`${preparedStatement('posts_likes_toggled')}
+    with input as (
+      select * from unnest(${batchArray(column((e) => e.data.targetKind), 'text')}, ${batchArray(column((e) => e.data.targetId), 'int8')},
+                           ${batchArray(column((e) => e.data.userId), 'int8')}, ${batchArray(column((e) => e.type === 'Liked'), 'bool')},
+                           (select ${column((e) => e.recordedAt.toISOString())}::timestamptz[])) as t(target_kind, target_id, user_id, liked, at)
+    ),
+    liked as (
+      insert into likes (target_kind, target_id, user_id, liked_at)
+      select target_kind, target_id, user_id, at from input where liked
+      on conflict do nothing
+      returning target_kind, target_id
+    ),
+    unliked as (
+      delete from likes l using input i
+      where not i.liked and l.target_kind = i.target_kind and l.target_id = i.target_id and l.user_id = i.user_id
+      returning l.target_kind, l.target_id
+    ),
+    deltas as (
+      select target_kind, target_id, sum(delta)::int as delta
+      from (select target_kind, target_id, 1 as delta from liked union all select target_kind, target_id, -1 from unliked) d
+      group by target_kind, target_id
+    ),
+    post_counts as (
+      update posts p set likes_count = greatest(p.likes_count + d.delta, 0) from deltas d
+      where d.target_kind = 'post' and p.id = d.target_id
+    )
+    update comments c set likes_count = greatest(c.likes_count + d.delta, 0) from deltas d
+    where d.target_kind = 'comment' and c.id = d.target_id`.execute(trx);
+}
 
 /**
  * Posts, comments and likes as lists and pages read them, counts included. Counts change
@@ -9,6 +86,27 @@ import type { InlineProjection } from '../../projections/inline.ts';
 export const postsProjection: InlineProjection<PostEvent> = {
   name: 'posts',
   tables: ['likes', 'comments', 'posts'],
+  // Between other events, new posts first and then the likes, each kind in one statement: a
+  // like is always of a post created before it, so putting every creation first changes nothing.
+  async applyAll(trx, events) {
+    let created: Created[] = [];
+    let likes: LikeEvent[] = [];
+    const flush = async () => {
+      if (created.length > 0) await createPosts(trx, created);
+      if (likes.length > 0) await applyLikes(trx, likes);
+      created = [];
+      likes = [];
+    };
+    for (const event of events) {
+      if (event.type === 'PostCreated') created.push(event);
+      else if (event.type === 'Liked' || event.type === 'Unliked') likes.push(event);
+      else {
+        await flush();
+        await this.apply(trx, event);
+      }
+    }
+    await flush();
+  },
   async apply(trx, event) {
     const at = event.recordedAt;
     switch (event.type) {
