@@ -171,6 +171,19 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
     return rows.rows.map((row) => this.decode(row));
   }
 
+  /**
+   * The events a snapshot (`pg_current_snapshot()` as text) did not see, in position order:
+   * those that committed after it was taken. Under a SHARE lock on the log, all of them.
+   */
+  async readCommittedSince(executor: Executor, snapshot: string): Promise<StoredEvent<E>[]> {
+    const rows = await sql<EventRow>`
+      select ${EVENT_COLUMNS}
+      from events
+      where transaction_id >= pg_snapshot_xmin(${snapshot}::pg_snapshot) and not pg_visible_in_snapshot(transaction_id, ${snapshot}::pg_snapshot)
+      order by position`.execute(executor);
+    return rows.rows.map((row) => this.decode(row));
+  }
+
   /** How many events the log holds (positions have gaps: a rolled-back append spends its numbers). */
   async count(executor: Executor = this.db): Promise<number> {
     const result = await sql<{ count: number }>`select count(*)::int as count from events`.execute(executor);

@@ -6,6 +6,7 @@ import type { InlineProjection } from './inline.ts';
 import { physicalTables, type ProcessorDefinition } from './processor.ts';
 import { progressReporter } from './progress.ts';
 import { applyLog } from './replay.ts';
+import { shadow } from './shadow-tables.ts';
 
 const CHUNK = 2000;
 const EXAMPLES = 3;
@@ -73,11 +74,6 @@ export async function dryRunReplay<E extends AnyEvent>(
 }
 
 class RolledBack extends Error {}
-
-/** Empty temporary tables shaped as the live ones, under their names. */
-async function shadow(trx: Tx, tables: readonly string[]): Promise<void> {
-  for (const table of tables) await sql`create temporary table ${sql.table(table)} (like public.${sql.table(table)} including all)`.execute(trx);
-}
 
 async function compare(trx: Tx, table: string): Promise<TableDifference> {
   // Rows as jsonb: every column type then compares, json and arrays of them included.

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../core.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { lockLogForAppend } from '../events/horizon.ts';
+import { createTestDatabase, usingPostgres, type TestDatabase } from '../testing/database.ts';
 import { metadata, openTestCore } from '../testing/core.ts';
 import { createTallyTables, tallyDecider, tallyModel, tallyStream, type TallyCommand, type TallyEvent } from '../testing/fixtures/tally.ts';
 import { replayInline, replayProcessor } from './replay.ts';
@@ -58,5 +59,46 @@ describe('replay', () => {
 
     expect(await snapshot(database.db)).toEqual(live);
     expect(lines.at(-1)).toMatch(/^processor tally_feed@1: 35\/35 events \(100%\)/);
+  });
+});
+
+describe.runIf(usingPostgres)('a replay beside the live tables', () => {
+  it('leaves readers and writers going, and takes in what committed meanwhile, late commits included', async () => {
+    for (const id of ['b1', 'b2', 'b3']) await run(id, { type: 'open', title: id, actorId: 'ana' } as never);
+    const totals = async () =>
+      Object.fromEntries((await sql<{ tally_id: string; total: number }>`select tally_id, total from tallies where tally_id like 'b%' order by 1`.execute(database.db)).rows.map((row) => [row.tally_id, row.total]));
+
+    // An append that takes its position now and commits only once the replay has read past it.
+    let commitLate!: () => void;
+    let appended!: () => void;
+    const positioned = new Promise<void>((resolve) => (appended = resolve));
+    const late = database.db.transaction().execute(async (trx) => {
+      await lockLogForAppend(trx);
+      await core.store.appendInTransaction(trx, tallyStream('b1'), 'any', [{ type: 'TallyCounted', data: { tallyId: 'b1', amount: 5, note: '' } }], metadata());
+      await new Promise<void>((resolve) => {
+        commitLate = resolve;
+        appended();
+      });
+    });
+    await positioned;
+    await run('b2', { type: 'count', amount: 2, actorId: 'ben' } as never);
+
+    const lines: string[] = [];
+    const meanwhile: Promise<unknown>[] = [];
+    let readWhileRebuilding: Promise<{ total: number; at: number }> | undefined;
+    await replayInline(database.db, core.store, core.model.inline, (line) => {
+      lines.push(line);
+      if (readWhileRebuilding) return;
+      readWhileRebuilding = sql<{ total: number }>`select total from tallies where tally_id = 'b2'`.execute(database.db).then(({ rows }) => ({ total: rows[0]!.total, at: performance.now() }));
+      meanwhile.push(run('b3', { type: 'count', amount: 3, actorId: 'ben' } as never));
+      commitLate();
+    });
+    const finished = performance.now();
+    await Promise.all([late, ...meanwhile]);
+
+    expect(await readWhileRebuilding).toEqual({ total: 2, at: expect.any(Number) });
+    expect((await readWhileRebuilding)!.at).toBeLessThan(finished);
+    expect(lines.some((line) => /again/.test(line))).toBe(true);
+    expect(await totals()).toEqual({ b1: 5, b2: 2, b3: 3 });
   });
 });

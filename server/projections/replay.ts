@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { EventStore } from '../events/store.ts';
@@ -5,15 +6,18 @@ import type { AnyEvent, Tx } from '../events/types.ts';
 import { applyInlineBatch, type InlineProjection } from './inline.ts';
 import type { ProcessorDefinition } from './processor.ts';
 import { progressReporter } from './progress.ts';
+import { dropShadows, replaceWithShadows, shadow } from './shadow-tables.ts';
 import type { ProcessorRunner } from './runner.ts';
 
 /** Events a rebuild takes at a time: one transaction each for a processor, one read for the inline projections. */
 const CHUNK = 5000;
 
 /**
- * Rebuilds inline read models from the log in one transaction. It takes a SHARE lock on the
- * events table first: appends wait until the rebuild commits, so no command can write into a
- * half-rebuilt table and readers see the old tables until the new ones are complete.
+ * Rebuilds inline read models from the log beside the live tables, which go on serving reads
+ * and writes. The log as one snapshot saw it goes into temporary tables of the same names;
+ * then, with appends held back by a SHARE lock on the log, the events that committed since are
+ * applied and the live tables' rows replaced, in one transaction: readers see the old rows
+ * until it commits and the new ones after, and appends wait only for that last step.
  */
 export async function replayInline<E extends AnyEvent>(
   db: Kysely<Database>,
@@ -22,21 +26,55 @@ export async function replayInline<E extends AnyEvent>(
   write: (line: string) => void = () => undefined,
 ): Promise<number> {
   if (projections.length === 0) return 0;
-  return db.transaction().execute(async (trx) => {
-    await sql`lock table events in share mode`.execute(trx);
-    // One statement for all: tables of a projection may reference each other.
-    const tables = projections.flatMap((projection) => projection.tables);
-    if (tables.length > 0) await sql`truncate ${sql.join(tables.map((table) => sql.table(table)))}`.execute(trx);
-    return applyLog(trx, store, projections, `inline ${projections.map((p) => p.name).join(', ')}`, write);
+  const tables = projections.flatMap((projection) => projection.tables);
+  const label = `inline ${projections.map((p) => p.name).join(', ')}`;
+  // One session throughout: temporary tables are its own.
+  return db.connection().execute(async (session) => {
+    try {
+      const seen = await session
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => {
+          const snapshot = (await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(trx)).rows[0]!.snapshot;
+          await shadow(trx, tables);
+          return { snapshot, ...(await applyLog(trx, store, projections, label, write)) };
+        });
+      return await session.transaction().execute(async (trx) => {
+        const started = performance.now();
+        await sql`lock table events in share mode`.execute(trx);
+        const since = await store.readCommittedSince(trx, seen.snapshot);
+        let events = seen.events + since.length;
+        if (since.length > 0 && since[0]!.position < seen.last) {
+          // An append that committed late, behind what the snapshot saw: in log order, it comes
+          // before events already applied. Nothing appends now; start again from the beginning.
+          await sql`truncate ${sql.join(tables.map((table) => sql`pg_temp.${sql.table(table)}`))}`.execute(trx);
+          events = (await applyLog(trx, store, projections, `${label}, again`, write)).events;
+        } else {
+          for (let start = 0; start < since.length; start += CHUNK) await applyInlineBatch(projections, trx, since.slice(start, start + CHUNK));
+        }
+        await replaceWithShadows(trx, tables);
+        write(`${label}: ${since.length} events appended meanwhile applied and the live tables replaced in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        return events;
+      });
+    } finally {
+      await dropShadows(session, tables);
+    }
   });
 }
 
 /** The whole log through the inline projections, in chunks written set-based where they can be (applyInlineBatch). */
-export async function applyLog<E extends AnyEvent>(trx: Tx, store: EventStore<E>, projections: readonly InlineProjection<E>[], label: string, write: (line: string) => void): Promise<number> {
+export async function applyLog<E extends AnyEvent>(
+  trx: Tx,
+  store: EventStore<E>,
+  projections: readonly InlineProjection<E>[],
+  label: string,
+  write: (line: string) => void,
+): Promise<{ events: number; last: number }> {
   const total = await store.count(trx);
   const report = progressReporter(label, total, write);
   let done = 0;
-  for (let after = 0; ; ) {
+  let after = 0;
+  for (;;) {
     const events = await store.readAfterPosition(trx, after, CHUNK);
     if (events.length === 0) break;
     await applyInlineBatch(projections, trx, events);
@@ -45,7 +83,7 @@ export async function applyLog<E extends AnyEvent>(trx: Tx, store: EventStore<E>
     report(done);
   }
   report(done, true);
-  return done;
+  return { events: done, last: after };
 }
 
 /**

@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import type { Executor } from '../events/types.ts';
+
+/**
+ * Empty temporary tables shaped as the live ones, under their names: for the rest of the
+ * session they shadow the live tables (pg_temp comes first in the search path), so that the
+ * projections, which name their tables unqualified, write into them.
+ */
+export async function shadow(executor: Executor, tables: readonly string[]): Promise<void> {
+  for (const table of tables) await sql`create temporary table ${sql.table(table)} (like public.${sql.table(table)} including all)`.execute(executor);
+}
+
+export async function dropShadows(executor: Executor, tables: readonly string[]): Promise<void> {
+  if (tables.length > 0) await sql`drop table if exists ${sql.join(tables.map((table) => sql`pg_temp.${sql.table(table)}`))}`.execute(executor);
+}
+
+/**
+ * Replaces the live tables' rows with their shadows', parents before children on the way in
+ * and after them on the way out (foreign keys among them are checked at each statement).
+ * Deletes and inserts rather than TRUNCATE: readers keep reading the old rows, never waiting,
+ * until the transaction commits and they see the new ones.
+ */
+export async function replaceWithShadows(executor: Executor, tables: readonly string[]): Promise<void> {
+  const order = await parentsFirst(executor, tables);
+  for (const table of [...order].reverse()) await sql`delete from public.${sql.table(table)}`.execute(executor);
+  for (const table of order) {
+    const columns = await storedColumns(executor, table);
+    const list = sql.join(columns.map((column) => sql.ref(column)));
+    await sql`insert into public.${sql.table(table)} (${list}) select ${list} from pg_temp.${sql.table(table)}`.execute(executor);
+  }
+}
+
+/** The columns a row carries: generated ones are computed again on the way in. */
+async function storedColumns(executor: Executor, table: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select attname as name from pg_attribute
+    where attrelid = ${`public.${table}`}::regclass and attnum > 0 and not attisdropped and attgenerated = ''
+    order by attnum`.execute(executor);
+  return rows.map((row) => row.name);
+}
+
+/** The tables ordered so that a table comes after every table of the list it references. */
+async function parentsFirst(executor: Executor, tables: readonly string[]): Promise<string[]> {
+  const { rows } = await sql<{ child: string; parent: string }>`
+    select c.relname as child, p.relname as parent
+    from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+    where k.contype = 'f' and c.relnamespace = 'public'::regnamespace and p.relnamespace = 'public'::regnamespace
+      and c.relname = any(${[...tables]}::text[]) and p.relname = any(${[...tables]}::text[]) and c.oid <> p.oid`.execute(executor);
+  const ordered: string[] = [];
+  const seen = new Set<string>();
+  const visit = (table: string) => {
+    if (seen.has(table)) return;
+    seen.add(table);
+    for (const { parent } of rows.filter((row) => row.child === table)) visit(parent);
+    ordered.push(table);
+  };
+  tables.forEach(visit);
+  return ordered;
+}
