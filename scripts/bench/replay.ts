@@ -109,7 +109,8 @@ try {
     await feedLatencies(app, token, new Promise((resolve) => setTimeout(resolve, 5_000)));
     const quietFor = new Promise((resolve) => setTimeout(resolve, 10_000));
     const quiet = await feedLatencies(app, token, quietFor);
-    const rebuild = timed('all inline projections, one pass', () => replayInline(core.database.db, core.store, productModel.inline));
+    let lastStep = '';
+    const rebuild = timed('all inline projections, one pass', () => replayInline(core.database.db, core.store, productModel.inline, (line) => (lastStep = line)));
     const rebuilding = await feedLatencies(app, token, rebuild);
     const all = await rebuild;
     rates.push(all);
@@ -120,6 +121,7 @@ try {
     console.log('|---|---:|---:|');
     console.log(`| plain SELECT of the whole log (no decoding, no writes) | ${fmt(floor.events / floor.seconds)} | ${fmt(floor.seconds, 1)} |`);
     for (const rate of rates) console.log(`| ${rate.name} | ${fmt(rate.events / rate.seconds)} | ${fmt(rate.seconds, 1)} |`);
+    console.log(`\nThe last step, appends held back: ${lastStep.replace(/^inline [^:]*: /, '')}`);
     const p99Quiet = percentile(feed.quiet, 99);
     const p99Rebuilding = percentile(feed.rebuilding, 99);
     console.log(`\nFeed page at ${FEED_RATE} req/s: p99 ${fmt(p99Quiet, 1)} ms without a rebuild (${fmt(feed.quiet.length)} requests), ${fmt(p99Rebuilding, 1)} ms while all inline projections rebuild (${fmt(feed.rebuilding.length)} requests, max ${fmt(feed.rebuilding.at(-1) ?? NaN)} ms)`);

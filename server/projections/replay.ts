@@ -36,7 +36,7 @@ export async function replayInline<E extends AnyEvent>(
         .setIsolationLevel('repeatable read')
         .execute(async (trx) => {
           const snapshot = (await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(trx)).rows[0]!.snapshot;
-          await shadow(trx, tables);
+          await shadow(trx, tables, { toCopy: true });
           return { snapshot, ...(await applyLog(trx, store, projections, label, write)) };
         });
       return await session.transaction().execute(async (trx) => {

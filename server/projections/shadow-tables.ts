@@ -6,8 +6,16 @@ import type { Executor } from '../events/types.ts';
  * session they shadow the live tables (pg_temp comes first in the search path), so that the
  * projections, which name their tables unqualified, write into them.
  */
-export async function shadow(executor: Executor, tables: readonly string[]): Promise<void> {
-  for (const table of tables) await sql`create temporary table ${sql.table(table)} (like public.${sql.table(table)} including all)`.execute(executor);
+export async function shadow(executor: Executor, tables: readonly string[], { toCopy = false } = {}): Promise<void> {
+  // To be copied into the live tables, which compute their generated columns and keep their
+  // own search indexes: the shadows need neither, only the keys and lookups the projections use.
+  const like = toCopy ? sql`including defaults including constraints including indexes` : sql`including all`;
+  for (const table of tables) await sql`create temporary table ${sql.table(table)} (like public.${sql.table(table)} ${like})`.execute(executor);
+  if (!toCopy) return;
+  const { rows } = await sql<{ index: string }>`
+    select i.indexrelid::regclass::text as index from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
+    where i.indrelid = any(${tables.map((table) => `pg_temp.${table}`)}::regclass[]) and am.amname <> 'btree'`.execute(executor);
+  for (const { index } of rows) await sql`drop index ${sql.raw(index)}`.execute(executor);
 }
 
 export async function dropShadows(executor: Executor, tables: readonly string[]): Promise<void> {

@@ -49,7 +49,10 @@ async function applyLikes(trx: Tx, events: readonly LikeEvent[]): Promise<void> 
 
 async function toggleAll(trx: Tx, events: readonly LikeEvent[]): Promise<void> {
   const column = <T>(pick: (event: LikeEvent) => T) => events.map(pick);
-  await sql`${preparedStatement('posts_likes_toggled')}
+  // Without unlikes, no delete at all: planned against a table without statistics (a replay's
+  // shadow), it became a scan of every like for each row of the input.
+  const unlikes = events.some((event) => event.type === 'Unliked');
+  await sql`${preparedStatement(unlikes ? 'posts_likes_toggled' : 'posts_likes_added')}
     with input as (
       select * from unnest(${batchArray(column((e) => e.data.targetKind), 'text')}, ${batchArray(column((e) => e.data.targetId), 'int8')},
                            ${batchArray(column((e) => e.data.userId), 'int8')}, ${batchArray(column((e) => e.type === 'Liked'), 'bool')},
@@ -61,11 +64,13 @@ async function toggleAll(trx: Tx, events: readonly LikeEvent[]): Promise<void> {
       on conflict do nothing
       returning target_kind, target_id
     ),
-    unliked as (
-      delete from likes l using input i
-      where not i.liked and l.target_kind = i.target_kind and l.target_id = i.target_id and l.user_id = i.user_id
-      returning l.target_kind, l.target_id
-    ),
+    unliked as (${
+      unlikes
+        ? sql`delete from likes l using input i
+              where not i.liked and l.target_kind = i.target_kind and l.target_id = i.target_id and l.user_id = i.user_id
+              returning l.target_kind, l.target_id`
+        : sql`select null::text as target_kind, null::int8 as target_id where false`
+    }),
     deltas as (
       select target_kind, target_id, sum(delta)::int as delta
       from (select target_kind, target_id, 1 as delta from liked union all select target_kind, target_id, -1 from unliked) d
