@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { batchArray, preparedStatement } from '../../db/connect.ts';
 import type { Executor } from '../../events/types.ts';
+import { likeCountsMoved } from '../posts/index.ts';
 
 export type LikeTarget = 'post' | 'comment';
 
@@ -77,21 +78,7 @@ export async function toggleLikes(db: Executor, requests: readonly ToggleRequest
       where not c.status and l.target_kind = c.target_kind and l.target_id = c.target_id and l.user_id = c.user_id
       returning l.target_kind, l.target_id
     ),
-    deltas as (
-      select target_kind, target_id, sum(delta)::int as delta
-      from (select target_kind, target_id, 1 as delta from liked union all select target_kind, target_id, -1 from unliked) d
-      group by target_kind, target_id
-    ),
-    post_counts as (
-      update posts p set likes_count = greatest(p.likes_count + d.delta, 0) from deltas d
-      where d.target_kind = 'post' and p.id = d.target_id
-      returning 'post'::text as target_kind, p.id as target_id, p.likes_count
-    ),
-    comment_counts as (
-      update comments c set likes_count = greatest(c.likes_count + d.delta, 0) from deltas d
-      where d.target_kind = 'comment' and c.id = d.target_id
-      returning 'comment'::text as target_kind, c.id as target_id, c.likes_count
-    ),
+    ${likeCountsMoved},
     counts as (select * from post_counts union all select * from comment_counts)
     select s.ord::int as ord, s.found, s.status as liked, coalesce(n.likes_count, s.count_before) as likes_count,
            exists (select 1 from changes c where c.ord = s.ord) as changed

@@ -3,6 +3,7 @@ import type { PostEvent } from '../../../contracts/posts/index.ts';
 import { batchArray, preparedStatement } from '../../db/connect.ts';
 import type { StoredEvent, Tx } from '../../events/types.ts';
 import type { InlineProjection } from '../../projections/inline.ts';
+import { likeCountsMoved } from './like-counts.ts';
 
 type Created = StoredEvent<Extract<PostEvent, { type: 'PostCreated' }>>;
 type LikeEvent = StoredEvent<Extract<PostEvent, { type: 'Liked' | 'Unliked' }>>;
@@ -71,17 +72,8 @@ async function toggleAll(trx: Tx, events: readonly LikeEvent[]): Promise<void> {
               returning l.target_kind, l.target_id`
         : sql`select null::text as target_kind, null::int8 as target_id where false`
     }),
-    deltas as (
-      select target_kind, target_id, sum(delta)::int as delta
-      from (select target_kind, target_id, 1 as delta from liked union all select target_kind, target_id, -1 from unliked) d
-      group by target_kind, target_id
-    ),
-    post_counts as (
-      update posts p set likes_count = greatest(p.likes_count + d.delta, 0) from deltas d
-      where d.target_kind = 'post' and p.id = d.target_id
-    )
-    update comments c set likes_count = greatest(c.likes_count + d.delta, 0) from deltas d
-    where d.target_kind = 'comment' and c.id = d.target_id`.execute(trx);
+    ${likeCountsMoved}
+    select count(*) from post_counts`.execute(trx);
 }
 
 /**
