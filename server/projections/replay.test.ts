@@ -58,6 +58,7 @@ describe('replay', () => {
     for (const definition of core.model.processors) await replayProcessor(core.processors, definition, (line) => lines.push(line));
 
     expect(await snapshot(database.db)).toEqual(live);
+    expect(lines).toContainEqual(expect.stringMatching(/^inline tallies: 0 events appended meanwhile applied, replaced tallies \(0 of 1 tables unchanged\)/));
     expect(lines.at(-1)).toMatch(/^processor tally_feed@1: 35\/35 events \(100%\)/);
   });
 });
@@ -99,6 +100,13 @@ describe.runIf(usingPostgres)('a replay beside the live tables', () => {
     expect(await readWhileRebuilding).toEqual({ total: 2, at: expect.any(Number) });
     expect((await readWhileRebuilding)!.at).toBeLessThan(finished);
     expect(lines.some((line) => /again/.test(line))).toBe(true);
+    // The late append went to the log alone, so only the rebuild has its count.
+    expect(lines.at(-1)).toMatch(/replaced tallies/);
     expect(await totals()).toEqual({ b1: 5, b2: 2, b3: 3 });
+
+    // Once more, with the live tables as the log says: nothing to write.
+    lines.length = 0;
+    await replayInline(database.db, core.store, core.model.inline, (line) => lines.push(line));
+    expect(lines.at(-1)).toMatch(/no table differed \(1 of 1 tables unchanged\)/);
   });
 });

@@ -52,8 +52,9 @@ export async function replayInline<E extends AnyEvent>(
         } else {
           for (let start = 0; start < since.length; start += CHUNK) await applyInlineBatch(projections, trx, since.slice(start, start + CHUNK));
         }
-        await replaceWithShadows(trx, tables);
-        write(`${label}: ${since.length} events appended meanwhile applied and the live tables replaced in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        const replaced = await replaceWithShadows(trx, tables);
+        const which = replaced.length === 0 ? 'no table differed' : `replaced ${replaced.join(', ')}`;
+        write(`${label}: ${since.length} events appended meanwhile applied, ${which} (${tables.length - replaced.length} of ${tables.length} tables unchanged), in ${((performance.now() - started) / 1000).toFixed(1)} s`);
         return events;
       });
     } finally {

@@ -23,19 +23,41 @@ export async function dropShadows(executor: Executor, tables: readonly string[])
 }
 
 /**
- * Replaces the live tables' rows with their shadows', parents before children on the way in
- * and after them on the way out (foreign keys among them are checked at each statement).
- * Deletes and inserts rather than TRUNCATE: readers keep reading the old rows, never waiting,
- * until the transaction commits and they see the new ones.
+ * Replaces the live tables' rows with their shadows' where they differ, and returns the tables
+ * replaced. A table whose rows are the same is left alone (a rebuild usually mends one read
+ * model); one linked by a foreign key to a replaced one is replaced with it, parents before
+ * children on the way in and after them on the way out (the keys are checked at each
+ * statement). Deletes and inserts rather than TRUNCATE: readers keep reading the old rows,
+ * never waiting, until the transaction commits and they see the new ones.
  */
-export async function replaceWithShadows(executor: Executor, tables: readonly string[]): Promise<void> {
-  const order = await parentsFirst(executor, tables);
-  for (const table of [...order].reverse()) await sql`delete from public.${sql.table(table)}`.execute(executor);
+export async function replaceWithShadows(executor: Executor, tables: readonly string[]): Promise<string[]> {
+  const links = await foreignKeys(executor, tables);
+  const order = parentsFirst(tables, links);
+  const columns = new Map(await Promise.all(order.map(async (table) => [table, sql.join((await storedColumns(executor, table)).map((column) => sql.ref(column)))] as const)));
+  const replaced = new Set<string>();
+  for (const table of order) if (!(await sameRows(executor, table, columns.get(table)!))) replaced.add(table);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const { child, parent } of links) {
+      if (replaced.has(child) === replaced.has(parent)) continue;
+      replaced.add(child).add(parent);
+      grew = true;
+    }
+  }
+  for (const table of [...order].reverse()) if (replaced.has(table)) await sql`delete from public.${sql.table(table)}`.execute(executor);
   for (const table of order) {
-    const columns = await storedColumns(executor, table);
-    const list = sql.join(columns.map((column) => sql.ref(column)));
+    if (!replaced.has(table)) continue;
+    const list = columns.get(table)!;
     await sql`insert into public.${sql.table(table)} (${list}) select ${list} from pg_temp.${sql.table(table)}`.execute(executor);
   }
+  return order.filter((table) => replaced.has(table));
+}
+
+async function sameRows(executor: Executor, table: string, list: ReturnType<typeof sql.join>): Promise<boolean> {
+  const live = sql`select ${list} from public.${sql.table(table)}`;
+  const rebuilt = sql`select ${list} from pg_temp.${sql.table(table)}`;
+  const { rows } = await sql<{ same: boolean }>`select not exists ((${live} except all ${rebuilt}) union all (${rebuilt} except all ${live})) as same`.execute(executor);
+  return rows[0]!.same;
 }
 
 /** The columns a row carries: generated ones are computed again on the way in. */
@@ -47,13 +69,20 @@ async function storedColumns(executor: Executor, table: string): Promise<string[
   return rows.map((row) => row.name);
 }
 
-/** The tables ordered so that a table comes after every table of the list it references. */
-async function parentsFirst(executor: Executor, tables: readonly string[]): Promise<string[]> {
-  const { rows } = await sql<{ child: string; parent: string }>`
+type Link = { child: string; parent: string };
+
+/** The foreign keys from one of these tables to another. */
+async function foreignKeys(executor: Executor, tables: readonly string[]): Promise<Link[]> {
+  const { rows } = await sql<Link>`
     select c.relname as child, p.relname as parent
     from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
     where k.contype = 'f' and c.relnamespace = 'public'::regnamespace and p.relnamespace = 'public'::regnamespace
       and c.relname = any(${[...tables]}::text[]) and p.relname = any(${[...tables]}::text[]) and c.oid <> p.oid`.execute(executor);
+  return rows;
+}
+
+/** The tables ordered so that a table comes after every table of the list it references. */
+function parentsFirst(tables: readonly string[], rows: readonly Link[]): string[] {
   const ordered: string[] = [];
   const seen = new Set<string>();
   const visit = (table: string) => {
