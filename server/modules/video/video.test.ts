@@ -57,8 +57,12 @@ const jobsOf = async (id: number) => (await sql<{ n: number }>`select count(*)::
 async function settled(id: number, timeoutMs = 150_000): Promise<VideoView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    // The job first: it goes in the transaction that completes the video, so a video read after
+    // it is gone is whole. Read the other way round, a video read just before its last
+    // renditions landed passed for settled once the job was gone.
+    const jobs = await jobsOf(id);
     const video = await videoOf(id);
-    if (video.status !== 'processing' && (await jobsOf(id)) === 0) return video;
+    if (video.status !== 'processing' && jobs === 0) return video;
     if (Date.now() > deadline) throw new Error(`video ${id} still processing after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
