@@ -8,7 +8,7 @@ import { likeCountsMoved } from './like-counts.ts';
 type Created = StoredEvent<Extract<PostEvent, { type: 'PostCreated' }>>;
 type LikeEvent = StoredEvent<Extract<PostEvent, { type: 'Liked' | 'Unliked' }>>;
 
-/** A run of new posts in one statement, as a replay meets them. */
+/** A run of new posts in one statement. */
 async function createPosts(trx: Tx, events: readonly Created[]): Promise<void> {
   const rows = events.map(({ data, recordedAt }) => ({
     id: data.postId,
@@ -50,10 +50,7 @@ async function applyLikes(trx: Tx, events: readonly LikeEvent[]): Promise<void> 
 
 async function toggleAll(trx: Tx, events: readonly LikeEvent[]): Promise<void> {
   const column = <T>(pick: (event: LikeEvent) => T) => events.map(pick);
-  // Without unlikes, no delete at all: planned against a table without statistics (a replay's
-  // shadow), it became a scan of every like for each row of the input.
-  const unlikes = events.some((event) => event.type === 'Unliked');
-  await sql`${preparedStatement(unlikes ? 'posts_likes_toggled' : 'posts_likes_added')}
+  await sql`${preparedStatement('posts_likes_toggled')}
     with input as (
       select * from unnest(${batchArray(column((e) => e.data.targetKind), 'text')}, ${batchArray(column((e) => e.data.targetId), 'int8')},
                            ${batchArray(column((e) => e.data.userId), 'int8')}, ${batchArray(column((e) => e.type === 'Liked'), 'bool')},
@@ -65,13 +62,11 @@ async function toggleAll(trx: Tx, events: readonly LikeEvent[]): Promise<void> {
       on conflict do nothing
       returning target_kind, target_id
     ),
-    unliked as (${
-      unlikes
-        ? sql`delete from likes l using input i
-              where not i.liked and l.target_kind = i.target_kind and l.target_id = i.target_id and l.user_id = i.user_id
-              returning l.target_kind, l.target_id`
-        : sql`select null::text as target_kind, null::int8 as target_id where false`
-    }),
+    unliked as (
+      delete from likes l using input i
+      where not i.liked and l.target_kind = i.target_kind and l.target_id = i.target_id and l.user_id = i.user_id
+      returning l.target_kind, l.target_id
+    ),
     ${likeCountsMoved}
     select count(*) from post_counts`.execute(trx);
 }
