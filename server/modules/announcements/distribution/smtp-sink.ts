@@ -27,6 +27,8 @@ export class SmtpSink {
       logger: false,
       size: 10 * 1024 * 1024,
       maxClients: 64,
+      // A sender killed mid-send never hangs up: closing waits this long for it, not the default 30 s.
+      closeTimeout: 200,
       onRcptTo: (address, _session, callback) => {
         if (this.refusedAddresses.has(address.address.toLowerCase())) return callback(Object.assign(new Error('5.1.1 Mailbox does not exist'), { responseCode: 550 }));
         callback();
