@@ -27,6 +27,7 @@ export class Batcher<R, T> {
   private queue: Pending<R, T>[] = [];
   private inFlight = 0;
   private readonly busyKeys = new Set<string>();
+  private pumpScheduled = false;
 
   constructor(
     private readonly run: (batch: R[]) => Promise<Outcome<T>[]>,
@@ -36,6 +37,20 @@ export class Batcher<R, T> {
   submit(request: R): Promise<T> {
     return new Promise((resolve, reject) => {
       this.queue.push({ request, attempts: 0, resolve, reject });
+      this.schedulePump();
+    });
+  }
+
+  /**
+   * Flushes once the callers of this turn of the event loop have all submitted: those a flush
+   * just answered come back a few promise steps later, and pumping at the first of them would
+   * send it alone and leave the rest to the flush after.
+   */
+  private schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
       this.pump();
     });
   }
@@ -48,7 +63,7 @@ export class Batcher<R, T> {
       void this.flush(batch).finally(() => {
         this.inFlight -= 1;
         for (const pending of batch) this.busyKeys.delete(this.options.key(pending.request));
-        this.pump();
+        this.schedulePump();
       });
     }
   }
