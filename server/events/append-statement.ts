@@ -5,8 +5,12 @@ import type { Executor } from './types.ts';
 /** One event ready for the log, already validated and encoded. */
 export type EncodedEvent = { type: string; schemaVersion: number; data: unknown };
 
-/** An append as the statement sees it: `expected` is -1 for "any", else the version the stream must be at. */
-export type AppendRequest = { streamId: string; expected: number; events: EncodedEvent[]; metadata: string };
+/**
+ * An append as the statement sees it: `expected` is -1 for "any", else the version the stream
+ * must be at; `expectedHead`, when given, the position its event at that version must have (a
+ * state kept from earlier, not read in this transaction, is only good for the log it came from).
+ */
+export type AppendRequest = { streamId: string; expected: number; expectedHead?: number; events: EncodedEvent[]; metadata: string };
 
 export type InsertedRow = { position: number; stream_id: string; stream_version: number; transaction_id: string; recorded_at: Date };
 
@@ -24,6 +28,7 @@ export type InsertedRow = { position: number; stream_id: string; stream_version:
 export async function insertAppends(executor: Executor, requests: AppendRequest[], { inRequestOrder = false } = {}): Promise<InsertedRow[]> {
   const streamIds: string[] = [];
   const expected: number[] = [];
+  const expectedHeads: (number | null)[] = [];
   const offsets: number[] = [];
   const types: string[] = [];
   const schemaVersions: number[] = [];
@@ -38,6 +43,7 @@ export async function insertAppends(executor: Executor, requests: AppendRequest[
       offsetInStream += 1;
       streamIds.push(request.streamId);
       expected.push(request.expected);
+      expectedHeads.push(request.expectedHead ?? null);
       offsets.push(offsetInStream);
       types.push(event.type);
       schemaVersions.push(event.schemaVersion);
@@ -47,19 +53,19 @@ export async function insertAppends(executor: Executor, requests: AppendRequest[
   }
   const result = await sql<InsertedRow>`${preparedStatement(inRequestOrder ? 'events_append_in_order' : 'events_append')}
     with input as (
-      select * from unnest(${batchArray(streamIds, 'text')}, ${batchArray(expected, 'int4')}, ${batchArray(offsets, 'int4')}, ${batchArray(types, 'text')},
-                           ${batchArray(schemaVersions, 'int2')}, ${batchArray(data, 'text')}, ${batchArray(metadata, 'text')})
-        with ordinality as t(stream_id, expected, offset_in_stream, type, schema_version, data, metadata, ord)
+      select * from unnest(${batchArray(streamIds, 'text')}, ${batchArray(expected, 'int4')}, ${batchArray(expectedHeads, 'int8')}, ${batchArray(offsets, 'int4')},
+                           ${batchArray(types, 'text')}, ${batchArray(schemaVersions, 'int2')}, ${batchArray(data, 'text')}, ${batchArray(metadata, 'text')})
+        with ordinality as t(stream_id, expected, expected_head, offset_in_stream, type, schema_version, data, metadata, ord)
     ),
     heads as (
-      select s.stream_id, s.expected,
-             coalesce((select max(e.stream_version) from events e where e.stream_id = s.stream_id), 0) as current
-      from (select distinct on (stream_id) stream_id, expected from input order by stream_id, ord) s
+      select s.stream_id, s.expected, s.expected_head, coalesce(h.version, 0) as current, h.position as head
+      from (select distinct on (stream_id) stream_id, expected, expected_head from input order by stream_id, ord) s
+      left join lateral (select e.stream_version as version, e.position from events e where e.stream_id = s.stream_id order by e.stream_version desc limit 1) h on true
     )
     insert into events (stream_id, stream_version, type, schema_version, data, metadata)
     select i.stream_id, h.current + i.offset_in_stream, i.type, i.schema_version, i.data::jsonb, i.metadata::jsonb
     from input i join heads h on h.stream_id = i.stream_id
-    where h.expected < 0 or h.expected = h.current
+    where h.expected < 0 or (h.expected = h.current and (h.expected_head is null or h.expected_head = h.head))
     -- By stream, not by request: two flushes in other processes then take the streams' index
     -- entries in the same order, and one waits for the other instead of both deadlocking.
     order by ${inRequestOrder ? sql`i.ord` : sql`i.stream_id, i.ord`}

@@ -94,4 +94,28 @@ describe('commands that arrive together', () => {
     expect(next).toMatchObject({ version: 3, state: { total: 2 } });
     expect(await totals(['moved'])).toEqual({ moved: 2 });
   });
+
+  it('decides on a state it kept without reading the stream, and goes again on the log when another process moved the stream', async () => {
+    const other = await openCore({ database: t.database, redisUrl: null, log: silentLog, model: { events: tallyEvents, processors: [], inline: [talliesProjection] } });
+    try {
+      await open(t.core, 'late');
+      await count(t.core, 'late', 2);
+      await other.commands.run(tallyDecider, tallyStream('late'), { type: 'close', tallyId: 'late', actorId: 'ana' }, metadata());
+      // What this process kept says open; the log says closed.
+      await expect(count(t.core, 'late', 3)).rejects.toThrow('This tally is closed.');
+      expect(await totals(['late'])).toEqual({ late: 2 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('takes a refusal decided on a kept state as final only once the log bears the state out', async () => {
+    await open(t.core, 'again');
+    // Another database under the same process: the stream is not there at all.
+    await sql`delete from events where stream_id = ${tallyStream('again')}`.execute(t.database.db);
+    await sql`delete from tallies where tally_id = 'again'`.execute(t.database.db);
+    expect(await open(t.core, 'again')).toMatchObject({ version: 1 });
+    await expect(open(t.core, 'again')).rejects.toThrow('This tally is already open.');
+    expect(await totals(['again'])).toEqual({ again: 0 });
+  });
 });

@@ -98,9 +98,11 @@ async function runBatch<E extends AnyEvent>(
   if (requests.some((request) => request.tries > 0)) {
     await sql`select pg_advisory_xact_lock(${STREAM_LOCK_NAMESPACE}, hashtext(s)) from unnest(${batchArray(streamIds, 'text')}) as s order by s`.execute(trx);
   }
+  // A stream's kept states are trusted on its commands' first try; one that was stale is read.
+  const retried = new Set(requests.filter((request) => request.tries > 0).map((request) => request.streamId));
   for (const request of requests) request.tries += 1;
 
-  const streams = await loadStreams(trx, store, states, requests);
+  const streams = await loadStreams(trx, store, states, requests, (streamId) => !retried.has(streamId));
 
   type Decided = { request: CommandRequest<E>; index: number; state: unknown; events: E[]; versionBefore: number };
   const outcomes: Outcome<Result<E>>[] = new Array(requests.length);
@@ -126,16 +128,34 @@ async function runBatch<E extends AnyEvent>(
 
   // One stream's appends consecutive, the first at the version read (see insertAppends).
   const writing = decided.filter((entry) => entry.events.length > 0).sort((a, b) => a.request.streamId.localeCompare(b.request.streamId) || a.index - b.index);
-  const appends: StreamAppend<E>[] = writing.map((entry) => ({ streamId: entry.request.streamId, expected: entry.versionBefore, events: entry.events, metadata: entry.request.metadata }));
-  const stored = appends.length > 0 ? await store.appendStreamsInTransaction(trx, appends) : [];
+  const appends: StreamAppend<E>[] = writing.map((entry, i) => ({
+    streamId: entry.request.streamId,
+    expected: entry.versionBefore,
+    ...(i === 0 || writing[i - 1]!.request.streamId !== entry.request.streamId ? { expectedHead: streams.get(entry.request.streamId)!.keptHead } : {}),
+    events: entry.events,
+    metadata: entry.request.metadata,
+  }));
+  const stored = appends.length > 0 ? await store.appendStreamsWhereExpected(trx, appends) : [];
   const storedByEntry = new Map(writing.map((entry, i) => [entry, stored[i]!]));
-  const written = stored.flat().sort((a, b) => a.position - b.position);
+
+  // What was decided on a stream counts once its append proved the stream as the decisions saw
+  // it: one not at that version raced with another process, and a kept state that nothing
+  // appended to is unproven. Their commands go again, in a later flush, on a stream read anew.
+  const appended = new Set(appends.map((append) => append.streamId));
+  const proven = new Set(appends.filter((_, i) => stored[i] !== null).map((append) => append.streamId));
+  const unproven = new Set([...streams].filter(([streamId, stream]) => !proven.has(streamId) && (appended.has(streamId) || stream.keptHead !== undefined)).map(([streamId]) => streamId));
+  for (const streamId of unproven) streams.delete(streamId);
+
+  const written = stored.flatMap((events) => events ?? []).sort((a, b) => a.position - b.position);
   // In log order, as a replay applies them.
   await applyInlineBatch(inline, trx, written);
 
+  requests.forEach((request, index) => {
+    if (unproven.has(request.streamId)) outcomes[index] = { retry: true };
+  });
   for (const entry of decided) {
+    if (unproven.has(entry.request.streamId)) continue;
     outcomes[entry.index] = { ok: { state: entry.state, version: entry.versionBefore + entry.events.length, events: storedByEntry.get(entry) ?? [] } };
   }
   return { outcomes, appended: written.length, snapshots: keepSnapshots(states, streams, written) };
 }
-

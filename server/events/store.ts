@@ -77,8 +77,18 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
    * given, where the log must read as things happened.
    */
   async appendStreamsInTransaction(trx: Tx, appends: readonly StreamAppend<E>[], { inRequestOrder = false } = {}): Promise<StoredEvent<E>[][]> {
+    const stored = await this.appendStreamsWhereExpected(trx, appends, { inRequestOrder });
+    if (stored.some((events) => events === null)) throw new Conflict();
+    return stored as StoredEvent<E>[][];
+  }
+
+  /**
+   * As `appendStreamsInTransaction`, but a stream that is not at the version (and head) its
+   * appends expect is left out alone: its appends answer null and the others are stored.
+   */
+  async appendStreamsWhereExpected(trx: Tx, appends: readonly StreamAppend<E>[], { inRequestOrder = false } = {}): Promise<(StoredEvent<E>[] | null)[]> {
     if (!isDeclaredAppender(trx)) throw new Error('A transaction that appends starts with lockLogForAppend(trx)');
-    const requests = appends.map((append) => this.request(append.streamId, append.expected, append.events, append.metadata));
+    const requests = appends.map((append) => ({ ...this.request(append.streamId, append.expected, append.events, append.metadata), expectedHead: append.expectedHead }));
     let rows: InsertedRow[];
     try {
       rows = await insertAppends(trx, requests, { inRequestOrder });
@@ -86,12 +96,14 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
       if (isUniqueViolation(error)) throw new Conflict();
       throw error;
     }
-    if (rows.length !== requests.reduce((sum, request) => sum + request.events.length, 0)) throw new Conflict();
     const byStream = new Map<string, InsertedRow[]>();
     for (const row of rows) byStream.set(row.stream_id, [...(byStream.get(row.stream_id) ?? []), row]);
     for (const streamRows of byStream.values()) streamRows.sort((a, b) => a.stream_version - b.stream_version);
     // A stream's rows, in version order, belong to its appends in the order they were given.
-    return appends.map((append, index) => this.stored(requests[index]!, append.events, byStream.get(append.streamId)!.splice(0, append.events.length), append.metadata));
+    return appends.map((append, index) => {
+      const streamRows = byStream.get(append.streamId);
+      return streamRows ? this.stored(requests[index]!, append.events, streamRows.splice(0, append.events.length), append.metadata) : null;
+    });
   }
 
   async readStream(executor: Executor, streamId: string, afterVersion = 0): Promise<StoredEvent<E>[]> {

@@ -41,13 +41,18 @@ export class StreamStates<E extends AnyEvent> {
   }
 }
 
-/** A stream as a transaction sees it: what was read from `firstVersion` on, then what it decided. */
+/**
+ * A stream as a transaction sees it: what was read from `firstVersion` on, then what it decided.
+ * `keptHead` is set when nothing was read, the states kept being taken on trust: the position of
+ * the event they end at, which the append checks (see loadStreams).
+ */
 export type StreamState<E extends AnyEvent> = {
   history: E[];
   firstVersion: number;
   version: number;
   positions: Map<number, number>;
   folded: Map<Decider<unknown, unknown, E>, { state: unknown; upTo: number }>;
+  keptHead?: number;
 };
 
 export function emptyStream<E extends AnyEvent>(): StreamState<E> {
@@ -58,16 +63,34 @@ export function emptyStream<E extends AnyEvent>(): StreamState<E> {
  * Reads each stream from the oldest snapshot its commands' deciders hold, in one statement.
  * A snapshot whose event is not the one read (another database under the same process) is
  * dropped and its stream read again whole.
+ *
+ * A stream `onTrust` accepts, whose deciders all hold snapshots of one version, is not read at
+ * all: the caller decides on the snapshots and must append with `keptHead` as the expected head,
+ * which proves them current, or take nothing it decided on them as final.
  */
 export async function loadStreams<E extends AnyEvent>(
   trx: Tx,
   store: EventStore<E>,
   states: StreamStates<E>,
   requests: readonly { streamId: string; decider: Decider<unknown, unknown, E> }[],
+  onTrust: (streamId: string) => boolean = () => false,
 ): Promise<Map<string, StreamState<E>>> {
-  const streamIds = [...new Set(requests.map((request) => request.streamId))];
-  const snapshots = new Map<string, Map<Decider<unknown, unknown, E>, Snapshot | undefined>>(streamIds.map((streamId) => [streamId, new Map()]));
-  for (const request of requests) snapshots.get(request.streamId)!.set(request.decider, states.get(request.decider, request.streamId));
+  const streams = new Map<string, StreamState<E>>();
+  const snapshots = new Map<string, Map<Decider<unknown, unknown, E>, Snapshot | undefined>>();
+  for (const request of requests) {
+    if (!snapshots.has(request.streamId)) snapshots.set(request.streamId, new Map());
+    snapshots.get(request.streamId)!.set(request.decider, states.get(request.decider, request.streamId));
+  }
+  for (const [streamId, held] of snapshots) {
+    const kept = [...held.values()];
+    const first = kept[0];
+    if (!first || !onTrust(streamId) || kept.some((snapshot) => snapshot?.version !== first.version || snapshot.position !== first.position)) continue;
+    const folded = new Map([...held].map(([decider, snapshot]) => [decider, { state: snapshot!.state, upTo: first.version }]));
+    streams.set(streamId, { history: [], firstVersion: first.version + 1, version: first.version, positions: new Map([[first.version, first.position]]), folded, keptHead: first.position });
+    snapshots.delete(streamId);
+  }
+  const streamIds = [...snapshots.keys()];
+  if (streamIds.length === 0) return streams;
   const fromVersion = (streamId: string) => Math.min(...[...snapshots.get(streamId)!.values()].map((snapshot) => snapshot?.version ?? 0));
   const read = await store.readStreamsFrom(trx, streamIds.map((streamId) => ({ streamId, fromVersion: fromVersion(streamId) })));
 
@@ -83,7 +106,6 @@ export async function loadStreams<E extends AnyEvent>(
     for (const [streamId, events] of await store.readStreams(trx, stale)) read.set(streamId, events);
   }
 
-  const streams = new Map<string, StreamState<E>>();
   for (const streamId of streamIds) {
     const history = read.get(streamId)!;
     const folded = new Map<Decider<unknown, unknown, E>, { state: unknown; upTo: number }>();

@@ -17,8 +17,11 @@ export type StoredEvent<E extends AnyEvent = AnyEvent> = E & {
 /** What the caller believes the stream's version is: a number (0 = empty), or no check at all. */
 export type ExpectedVersion = number | 'no_stream' | 'any';
 
-/** Events for one stream, decided by the caller at the version it read. */
-export type StreamAppend<E extends AnyEvent = AnyEvent> = { streamId: string; expected: ExpectedVersion; events: E[]; metadata: EventMetadata };
+/**
+ * Events for one stream, decided by the caller at the version it read, or at the version of a
+ * state it kept, whose last event is at position `expectedHead`.
+ */
+export type StreamAppend<E extends AnyEvent = AnyEvent> = { streamId: string; expected: ExpectedVersion; expectedHead?: number; events: E[]; metadata: EventMetadata };
 
 /**
  * A point in the commit-safe order of the log. Transaction ids come first because a
