@@ -54,7 +54,7 @@ export async function dryRunReplay<E extends AnyEvent>(
         for (let after: Checkpoint = START; ; ) {
           const events = (await store.readAllBelow(trx, after, CHUNK, checkpoint.below)).filter((event) => !beyond(event, checkpoint));
           if (events.length === 0) break;
-          if (definition.handleBatch) await definition.handleBatch(trx, events, tables);
+          if (definition.handleBatch) await definition.handleBatch(trx, events, tables, after);
           else for (const event of events) await definition.handle!(trx, event, tables);
           const last = events.at(-1)!;
           after = { transactionId: last.transactionId, position: last.position };

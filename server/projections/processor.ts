@@ -1,4 +1,4 @@
-import type { AnyEvent, StoredEvent, Tx } from '../events/types.ts';
+import type { AnyEvent, Checkpoint, StoredEvent, Tx } from '../events/types.ts';
 
 /** Logical table name -> the physical table of one processor version. */
 export type TableNames = Readonly<Record<string, string>>;
@@ -39,8 +39,9 @@ export interface ProcessorDefinition<E extends AnyEvent = AnyEvent> {
   /**
    * Instead of `handle`: the whole batch at once, in log order, so that a processor can read
    * and write for many events in one statement. A failed batch is retried one event at a time.
+   * `from` is the checkpoint the batch starts after, as the claim read it.
    */
-  handleBatch?(trx: Tx, events: readonly StoredEvent<E>[], tables: TableNames): Promise<void>;
+  handleBatch?(trx: Tx, events: readonly StoredEvent<E>[], tables: TableNames, from: Checkpoint): Promise<void>;
   /**
    * Runs once the batch has committed, for effects outside the database (a socket push):
    * they must never announce what a rollback could still take back.

@@ -206,7 +206,7 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
       const tables = physicalTables(definition);
       if (definition.handleBatch) {
         try {
-          await definition.handleBatch(trx, events, tables);
+          await definition.handleBatch(trx, events, tables, from);
         } catch (error) {
           throw new HandlerFailed(events[0]!.position, error);
         }

@@ -30,17 +30,6 @@ const mentionOf = ({ accountId: _account, ...mention }: MentionData): MentionVie
 
 type Found = { monitor: FiledMonitor; item: Item; cause: StoredEvent<AnyEvent> };
 
-/** Where this processor's checkpoint stands: the batch in hand starts after it. */
-async function checkpointOf(trx: Tx): Promise<string | null> {
-  const row = await trx
-    .selectFrom('processors')
-    .select((eb) => [eb.cast<string>('last_transaction_id', 'text').as('transaction_id'), 'last_position'])
-    .where('name', '=', MATCHER_NAME)
-    .where('version', '=', MATCHER_VERSION)
-    .executeTakeFirst();
-  return row ? checkpointKey({ transactionId: row.transaction_id, position: Number(row.last_position) }) : null;
-}
-
 /**
  * Matches each item as it arrives (outside news, editorial articles, announcements on the
  * wire, posts everyone may read) against every monitor, through an index of the monitors kept
@@ -62,10 +51,12 @@ export function monitorMatcher(options: MonitorMatcherOptions = {}): ProcessorDe
     appends: true,
     // New items only: a monitor watches what arrives from its creation on.
     startAt: 'head',
-    async handleBatch(trx, events) {
+    // Mentions may take a moment (the goal is a second): items arriving meanwhile share a batch.
+    gatherMs: 50,
+    async handleBatch(trx, events, _tables, start) {
       pending = [];
-      const from = await checkpointOf(trx);
-      if (from === null || from !== indexedThrough) {
+      const from = checkpointKey(start);
+      if (from !== indexedThrough) {
         index.clear();
         for (const monitor of await allMonitors(trx)) index.put(monitor);
       }
