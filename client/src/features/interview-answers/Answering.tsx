@@ -246,9 +246,15 @@ function useAnswerRequest(channel: AnswerChannel) {
   useEffect(() => {
     if (!waiting) return;
     const retry = () => void run(waiting, done.current);
+    // Back online between the failure and this effect: the event has gone by, so send now.
+    if (navigator.onLine) {
+      retry();
+      return;
+    }
     window.addEventListener('online', retry);
     return () => window.removeEventListener('online', retry);
-  });
+    // Once per answer kept: `run` is new at every render, and a retry under way renders.
+  }, [waiting]);
 
   return { run, busy, lines, refusals, offline: waiting !== null };
 }
