@@ -94,14 +94,14 @@ async function runBatch<E extends AnyEvent>(
   // Nothing before the append writes: it takes its lock on the log before its id (horizon.ts).
   declareAppendFirst(trx);
   const streamIds = [...new Set(requests.map((request) => request.streamId))].sort();
+  const retried = new Set(requests.filter((request) => request.tries > 0).map((request) => request.streamId));
   // A retry means another process raced for these streams: take turns on them instead.
-  if (requests.some((request) => request.tries > 0)) {
+  if (retried.size > 0) {
     await sql`select pg_advisory_xact_lock(${STREAM_LOCK_NAMESPACE}, hashtext(s)) from unnest(${batchArray(streamIds, 'text')}) as s order by s`.execute(trx);
   }
-  // A stream's kept states are trusted on its commands' first try; one that was stale is read.
-  const retried = new Set(requests.filter((request) => request.tries > 0).map((request) => request.streamId));
   for (const request of requests) request.tries += 1;
 
+  // A stream's kept states are trusted on its commands' first try; one that was stale is read.
   const streams = await loadStreams(trx, store, states, requests, (streamId) => !retried.has(streamId));
 
   type Decided = { request: CommandRequest<E>; index: number; state: unknown; events: E[]; versionBefore: number };
