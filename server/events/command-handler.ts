@@ -7,7 +7,7 @@ import { applyInlineBatch, type InlineProjection } from '../projections/inline.t
 import { commandBatcher, STREAM_LOCK_NAMESPACE, type CommandOptions, type CommandRequest, type CommandResult } from './command-batch.ts';
 import { fold, type Decider } from './decider.ts';
 import { emptyStream, keepSnapshots, loadStreams, stateOf, StreamStates, type StreamState } from './stream-states.ts';
-import { lockLogForAppend } from './horizon.ts';
+import { declareAppendFirst, lockLogForAppend } from './horizon.ts';
 import type { EventStore } from './store.ts';
 import type { AnyEvent, StoredEvent, StreamAppend, Tx } from './types.ts';
 
@@ -150,16 +150,20 @@ export class CommandHandler<E extends AnyEvent> {
   /**
    * Runs `work` in one transaction, again from the start when a command in it meets a
    * conflict (unless `retryConflicts` is false). `work` must only touch the database
-   * through the unit's transaction, so that a retry starts clean.
+   * through the unit's transaction, so that a retry starts clean. With `appendFirst`, work
+   * promises to read and take advisory locks only until it appends, and the append's own
+   * lock on the log declares the transaction (horizon.ts): one round trip fewer.
    */
-  async transaction<T>(work: (unit: UnitOfWork<E>) => Promise<T>, options: { retryConflicts?: boolean } = {}): Promise<T> {
+  async transaction<T>(work: (unit: UnitOfWork<E>) => Promise<T>, options: { retryConflicts?: boolean; appendFirst?: boolean } = {}): Promise<T> {
     const retryConflicts = options.retryConflicts ?? true;
     for (let attempt = 1; ; attempt++) {
       try {
         let unit: UnitOfWork<E> | undefined;
         const result = await this.db.transaction().execute(async (trx) => {
-          // Work may write elsewhere before it appends: declare the append first (see horizon.ts).
-          await lockLogForAppend(trx);
+          // Work may write elsewhere before it appends: declare the append first (see horizon.ts),
+          // unless it promised to read and take advisory locks only until it appends.
+          if (options.appendFirst) declareAppendFirst(trx);
+          else await lockLogForAppend(trx);
           unit = new UnitOfWork(trx, this.store, this.inline, this.states as StreamStates<E>, attempt > 1);
           return work(unit);
         });

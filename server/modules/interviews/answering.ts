@@ -4,17 +4,19 @@ import type { AnsweringView } from '../../../contracts/interviews/api.ts';
 import type { InterviewEvent } from '../../../contracts/interviews/index.ts';
 import type { Core } from '../../core.ts';
 import { Batcher, type Outcome } from '../../db/batcher.ts';
-import { Conflict, DomainError, NotFound } from '../../errors.ts';
+import { Conflict, DomainError, Forbidden, NotFound } from '../../errors.ts';
 import { lostARace } from '../../events/append-statement.ts';
+import { lockLogForAppend } from '../../events/horizon.ts';
 import type { UnitOfWork } from '../../events/command-handler.ts';
 import type { Decider } from '../../events/decider.ts';
 import type { AnyEvent, StreamAppend } from '../../events/types.ts';
 import { clock } from './clock.ts';
 import { interviewDecider, interviewStream, responseDecider, responseStream, type Interview, type InterviewState, type RespondentKey, type ResponseCommand, type ResponseState } from './commands.ts';
-import { lockInterview } from './locks.ts';
+import { lockInterviewsForAnswers } from './locks.ts';
 import { answeringViews, sentResponsesCount } from './queries.ts';
 
 const NO_SUCH_INTERVIEW = 'No such interview.';
+export const NOT_YOUR_OWN = 'You cannot answer your own interview.';
 
 /** One answerer's command on their response; the response id is for a response it starts. */
 export type RespondRequest = {
@@ -34,7 +36,8 @@ type Rules = { interview: Stream<InterviewState>; quota: number | null; sentCoun
  * response's commands are never in two transactions at once and are decided in order, each
  * on the state the one before left; a refused one fails alone. An interview that closes
  * itself after N answers is locked alone, and the send that fills it closes it within the
- * batch, so a later send of the same batch is refused as one after the close would be.
+ * batch, so a later send of the same batch is refused as one after the close would be. Who
+ * may answer is decided here too, on the interview the batch read under its lock.
  */
 export class Answering {
   private readonly batcher: Batcher<RespondRequest, AnsweringView>;
@@ -69,6 +72,7 @@ export class Answering {
           const response = responses.get(responseStream(request.interviewId, request.key))!;
           try {
             if (!interview.state.exists) throw new NotFound(NO_SUCH_INTERVIEW);
+            if (request.key.kind === 'member') mayAnswerAsMember(interview.state, request.key.userId);
             const events = responseDecider.decide(request.command(interview.state, response.newId, now), response.state);
             const firstSend = events.some((event) => event.type === 'ResponseSent') && !(response.state.started && response.state.sent);
             advance(response, responseDecider, events, request.metadata);
@@ -91,19 +95,15 @@ export class Answering {
           return view ? { ok: view } : { error: new NotFound(NO_SUCH_INTERVIEW) };
         });
       },
-      { retryConflicts: false },
+      { retryConflicts: false, appendFirst: true },
     );
   }
 
   /** Locks the batch's interviews and reads them, with every response stream of the batch, in one read. */
   private async lockAndLoad(unit: UnitOfWork<AnyEvent>, requests: readonly RespondRequest[]) {
     const { trx } = unit;
-    const interviewIds = [...new Set(requests.map((request) => request.interviewId))].sort((a, b) => a - b);
-    const quotas = new Map(
-      (await trx.selectFrom('interviews').select(['id', 'close_after_answers']).where('id', 'in', interviewIds).execute()).map((row) => [Number(row.id), row.close_after_answers] as const),
-    );
-    // In id order, so that two batches never wait on each other's locks.
-    for (const interviewId of interviewIds) await lockInterview(trx, interviewId, (quotas.get(interviewId) ?? null) !== null);
+    const interviewIds = [...new Set(requests.map((request) => request.interviewId))];
+    const quotas = await lockInterviewsForAnswers(trx, interviewIds);
     const responseIds = [...new Set(requests.map((request) => responseStream(request.interviewId, request.key)))];
     const read = await unit.load([
       ...interviewIds.map((interviewId) => ({ streamId: interviewStream(interviewId), decider: interviewDecider as Decider<unknown, never, InterviewEvent> })),
@@ -116,13 +116,18 @@ export class Answering {
     const byInterview = new Map<number, Rules>();
     for (const interviewId of interviewIds) {
       const quota = quotas.get(interviewId) ?? null;
+      const interview = streamOf<InterviewState>(interviewStream(interviewId), interviewDecider);
+      // A quota set since it was read to choose the lock: this batch holds the wrong one.
+      if (interview.state.exists && interview.state.details.closeAfterAnswers !== quota) throw new Conflict();
       byInterview.set(interviewId, {
-        interview: streamOf<InterviewState>(interviewStream(interviewId), interviewDecider),
+        interview,
         quota,
         sentCount: quota === null ? 0 : await sentResponsesCount(trx, interviewId),
       });
     }
     const unstarted = responseIds.filter((streamId) => read.get(streamId)!.version === 0);
+    // A sequence may take a transaction id for itself: the log is locked first (horizon.ts).
+    if (unstarted.length > 0) await lockLogForAppend(trx);
     const ids = unstarted.length === 0 ? [] : (await sql<{ id: number }>`select nextval('interview_response_ids')::int as id from generate_series(1, ${unstarted.length})`.execute(trx)).rows.map((row) => row.id);
     const newIds = new Map(unstarted.map((streamId, index) => [streamId, ids[index]!]));
     const responses = new Map(responseIds.map((streamId) => [streamId, { ...streamOf<ResponseState>(streamId, responseDecider), newId: newIds.get(streamId) ?? 0 }]));
@@ -137,6 +142,12 @@ export class Answering {
     const closing = interviewDecider.decide({ type: 'closeIfAnswered', sentCount: rule.sentCount }, interview.state);
     advance(interview, interviewDecider, closing, metadata);
   }
+}
+
+/** A member answers a published interview that is not their own; a draft does not exist for them. */
+function mayAnswerAsMember(interview: Interview, userId: number) {
+  if (!interview.published) throw new NotFound(NO_SUCH_INTERVIEW);
+  if (interview.creatorId === userId) throw new Forbidden(NOT_YOUR_OWN);
 }
 
 type Evolving<State> = { evolve(state: State, event: InterviewEvent): State };

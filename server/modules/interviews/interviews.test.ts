@@ -260,6 +260,10 @@ describe('permissions (spec section 6, enforced by the server)', () => {
       const status = async (method: Method, url: string, body?: object) => [role, method, url.replace(/\/\d+/g, '/N'), (await as(who, method, url, body)).statusCode];
       expect(await status('GET', `/api/v1/interviews/${draft.id}`)).toEqual([role, 'GET', '/api/v1/interviews/N', 404]);
       expect(await status('GET', `/api/v1/interviews/${open.id}`)).toEqual([role, 'GET', '/api/v1/interviews/N', 200]);
+      // Answering is decided in the answers' batch: a draft does not exist there either.
+      expect(await status('PUT', `/api/v1/interviews/${draft.id}/answers/${draft.text}`, { text: 'Early' })).toEqual([role, 'PUT', '/api/v1/interviews/N/answers/N', 404]);
+      expect(await status('POST', `/api/v1/interviews/${draft.id}/send`)).toEqual([role, 'POST', '/api/v1/interviews/N/send', 404]);
+      expect(await status('PUT', `/api/v1/interviews/999999/answers/${open.text}`, { text: 'Lost' })).toEqual([role, 'PUT', '/api/v1/interviews/N/answers/N', 404]);
       for (const [method, url, body] of [
         ['GET', `/api/v1/interviews/${open.id}/responses`],
         ['GET', `/api/v1/interviews/${open.id}/links`],
@@ -271,7 +275,8 @@ describe('permissions (spec section 6, enforced by the server)', () => {
         expect(await status(method, url, body)).toEqual([role, method, url.replace(/\/\d+/g, '/N'), 403]);
       }
     }
-    expect((await as(pat, 'PUT', `/api/v1/interviews/${open.id}/answers/${open.text}`, { text: 'My own' })).statusCode).toBe(403);
+    const own = await as(pat, 'PUT', `/api/v1/interviews/${open.id}/answers/${open.text}`, { text: 'My own' });
+    expect([own.statusCode, own.json().detail]).toEqual([403, 'You cannot answer your own interview.']);
     expect((await as(pat, 'POST', `/api/v1/interviews/${open.id}/shares`, { userIds: [eve.id] })).json()).toEqual({ errors: [`Person ${eve.id} is not a colleague of your account`] });
     expect((await as(jo, 'GET', `/api/v1/interviews/${open.id}/answering`)).json().response.answers).toHaveLength(1);
   });

@@ -56,7 +56,7 @@ import {
 import { insertLink, liveLink, listLinks, newLinkToken, revokeLink, type LinkRateLimit, type LiveLink } from './links.ts';
 import { clock } from './clock.ts';
 import { lockInterview } from './locks.ts';
-import { Answering, type RespondRequest } from './answering.ts';
+import { Answering, NOT_YOUR_OWN, type RespondRequest } from './answering.ts';
 import { mayManage, mayReadAnswers, mayView, type Person } from './permissions.ts';
 import { accessFor, answeringView as answeringOf, findAnswerVideo, findResponseId, interviewView as viewOf, listInterviews, listResponses, listSavedAnswers } from './queries.ts';
 
@@ -127,12 +127,13 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
     return { video };
   };
 
-  /** A member answering: they must be allowed to see it, and not be its creator. */
-  const asMember = async (request: FastifyRequest, interviewId: number) => {
+  /**
+   * A member answering. That the interview is published and not their own is checked where
+   * the command is decided (answering.ts), on the interview as the batch reads it: no read of
+   * its own per answer.
+   */
+  const asMember = (request: FastifyRequest) => {
     const { person, metadata } = context(request);
-    const access = await visible(person, interviewId);
-    if (!access.published) throw new NotFound(NO_SUCH_INTERVIEW);
-    if (person.id === access.creatorId) throw new Forbidden('You cannot answer your own interview.');
     const respondent: Respondent = { kind: 'member', userId: person.id };
     return { person, metadata, key: respondent as RespondentKey, respondent };
   };
@@ -287,13 +288,16 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
     // Answering as a member of the platform (invited, from the wire, or from a callout).
 
     app.get('/api/v1/interviews/:id/answering', { schema: { params: interviewParams, response: { 200: answeringView } } }, async (request) => {
-      const { person } = await asMember(request, request.params.id);
+      const { person } = context(request);
+      const access = await visible(person, request.params.id);
+      if (!access.published) throw new NotFound(NO_SUCH_INTERVIEW);
+      if (person.id === access.creatorId) throw new Forbidden(NOT_YOUR_OWN);
       return answeringAt(request.params.id, await findResponseId(db, request.params.id, { userId: person.id }));
     });
 
     app.put('/api/v1/interviews/:id/answers/:questionId', { schema: { params: questionParams, body: answerBody, response: { 200: answeringView } } }, async (request) => {
       const { id: interviewId, questionId } = request.params;
-      const { person, metadata, key, respondent } = await asMember(request, interviewId);
+      const { person, metadata, key, respondent } = asMember(request);
       const answer = await answerGiven(request.body, { userId: person.id });
       return respond(interviewId, key, metadata, (interview, responseId, now) => ({ type: 'answer', interview, now, responseId, respondent, questionId, answer }));
     });
@@ -302,14 +306,14 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
       const register = act === 'skip' ? app.post.bind(app) : app.delete.bind(app);
       register(`/api/v1/interviews/:id/answers/:questionId${act === 'skip' ? '/skip' : ''}`, { schema: { params: questionParams, response: { 200: answeringView } } }, async (request: FastifyRequest) => {
         const { id: interviewId, questionId } = request.params as z.output<typeof questionParams>;
-        const { metadata, key, respondent } = await asMember(request, interviewId);
+        const { metadata, key, respondent } = asMember(request);
         return respond(interviewId, key, metadata, (interview, responseId, now) => ({ type: act, interview, now, responseId, respondent, questionId }));
       });
     }
 
     app.post('/api/v1/interviews/:id/send', { schema: { params: interviewParams, response: { 200: answeringView } } }, async (request) => {
       const interviewId = request.params.id;
-      const { metadata, key } = await asMember(request, interviewId);
+      const { metadata, key } = asMember(request);
       return respond(interviewId, key, metadata, (interview, _, now) => ({ type: 'send', interview, now }));
     });
 
