@@ -23,9 +23,13 @@ export function realtimeProcessor(server: () => RealtimeServer | null): Processo
     version: 1,
     tables: [],
     startAt: 'head',
-    // Wake-ups come in pairs (the local one, then this process's own NOTIFY heard back): a
-    // few milliseconds gather them, and the appends that follow close behind, into one drain.
-    gatherMs: 5,
+    // Wake-ups come in pairs (the local one, then this process's own NOTIFY heard back), and
+    // under load the appends follow each other closely: a drain starts at most every 12 ms,
+    // so that each of its five statements (begin, claim, read, checkpoint, commit) carries
+    // several batches of writes. A quiet log is drained at once; under load a push waits up
+    // to 12 ms (answers and messages at full speed: 900 drains instead of 1,800, the live p99
+    // at 200 writes a second 16 to 19 ms, goal 30).
+    gatherMs: 12,
     async handleBatch(trx, events) {
       const messages = await messagesFor(trx, events);
       events.forEach((event, i) => pending.set(event.position, messages[i]!));
