@@ -24,8 +24,12 @@ type EventRow = {
 const EVENT_COLUMNS = sql`position, stream_id, stream_version, type, schema_version, data, metadata,
   transaction_id::text as transaction_id, recorded_at`;
 
+// The newest events decoded, kept for the other readers of the same moment (a few seconds of writes at full speed).
+const DECODED_KEPT = 10_000;
+
 export class EventStore<E extends AnyEvent = AnyEvent> {
   private readonly groupCommit: Batcher<AppendRequest, InsertedRow[]>;
+  private readonly decoded = new Map<string, StoredEvent<E>>();
 
   constructor(
     private readonly db: Executor,
@@ -235,6 +239,19 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
   }
 
   private decode(row: EventRow): StoredEvent<E> {
+    // Every processor of the process reads the same new events, moments apart: each is
+    // decoded (upcast and checked against its schema) once. Events never change; a transaction
+    // id is never reused, so the key names one event for good.
+    const key = `${row.transaction_id}:${row.position}`;
+    const known = this.decoded.get(key);
+    if (known) return known;
+    const event = this.decodeRow(row);
+    this.decoded.set(key, event);
+    if (this.decoded.size > DECODED_KEPT) this.decoded.delete(this.decoded.keys().next().value!);
+    return event;
+  }
+
+  private decodeRow(row: EventRow): StoredEvent<E> {
     return {
       ...this.registry.decode(row.type, row.schema_version, row.data),
       position: row.position,
