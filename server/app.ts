@@ -41,7 +41,7 @@ import { adminRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerEventTail } from './realtime/event-tail.ts';
 import { attachRealtime } from './realtime/gateway.ts';
-import { createLog } from './log.ts';
+import { createLog, lazyRequestLogger } from './log.ts';
 import type { RealtimeServer } from './realtime/processor.ts';
 import type { Services } from './services.ts';
 
@@ -72,6 +72,7 @@ export async function buildApp(core: Core, options: AppOptions) {
   const logger: FastifyBaseLogger = createLog(options.logLevel, { urls: secretUrls, destination: options.logDestination });
   const app = Fastify({
     loggerInstance: logger,
+    childLoggerFactory: lazyRequestLogger,
     genReqId: (request) => requestIdFrom(request.headers),
     frameworkErrors: answerUnroutableUrl,
   }).withTypeProvider<ZodTypeProvider>();

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fast
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../core.ts';
-import { createLog } from '../log.ts';
+import { createLog, lazyRequestLogger } from '../log.ts';
 import { productModel } from '../model.ts';
 import { SESSION_COOKIE } from '../modules/auth/sessions.ts';
 import { buildTestApp, TEST_PUBLIC_URL } from '../testing/app.ts';
@@ -123,6 +123,20 @@ describe('the policy outside requests', () => {
     const text = out.join('');
     for (const value of ['hunter2 hunter2', 'abc123', 'tok-987654', '654321']) expect(text).not.toContain(value);
     expect(text).toContain('a@example.com');
+  });
+
+  it('gives a request a logger whose lines carry its bindings and the redaction, and that writes nothing below its level', () => {
+    const out: string[] = [];
+    const log = createLog('warn', { destination: { write: (line: string) => void out.push(line) } });
+    const request = lazyRequestLogger(log, { reqId: 'req-1' }, {});
+    request.info({ detail: 'quiet' }, 'below the level');
+    expect(out).toEqual([]);
+    request.warn({ body: { password: 'hunter2 hunter2' } }, 'loud');
+    request.child({ step: 2 }).error('deeper');
+    expect(out.map((line) => JSON.parse(line))).toMatchObject([
+      { reqId: 'req-1', msg: 'loud', body: { password: REDACTED } },
+      { reqId: 'req-1', step: 2, msg: 'deeper' },
+    ]);
   });
 
   it('refuses a route whose parameter is neither a name nor declared secret or public', () => {
