@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import {
   CLOSED_LINES,
   type AnswerView,
@@ -179,39 +180,31 @@ export async function listInterviews(
   return { data, offset: page.offset, limit: page.limit, hasMore: rows.length > page.limit };
 }
 
-type ResponseRow = Database['interview_responses'] & { author_firstname: string | null; author_lastname: string | null; author_slug: string | null; author_logo: string | null };
+/** A response's answers, in its questions' order, as JSON beside its row: one statement for a page of responses and their answers. */
+type AnswerJson = { question_id: number; kind: AnswerView['kind']; text: string | null; video_id: number | null; skipped: boolean; answered_at: string; saved_at: string | null };
+type ResponseRow = Database['interview_responses'] & { author_firstname: string | null; author_lastname: string | null; author_slug: string | null; author_logo: string | null; answers: AnswerJson[] };
 
-async function answersOf(db: Kysely<Database>, responseIds: readonly number[], viewerId: number | null): Promise<Map<number, AnswerView[]>> {
-  const byResponse = new Map<number, AnswerView[]>(responseIds.map((id) => [id, []]));
-  if (responseIds.length === 0) return byResponse;
-  const rows = await db
-    .selectFrom('interview_answers as a')
-    .innerJoin('interview_questions as q', 'q.id', 'a.question_id')
-    .leftJoin('interview_saved_answers as s', (join) =>
-      join.onRef('s.response_id', '=', 'a.response_id').onRef('s.question_id', '=', 'a.question_id').on('s.user_id', '=', viewerId ?? 0),
-    )
-    .select(['a.response_id', 'a.question_id', 'a.kind', 'a.text', 'a.video_id', 'a.skipped', 'a.answered_at', 's.saved_at'])
-    .where('a.response_id', 'in', [...responseIds])
-    .orderBy('a.response_id')
-    .orderBy('q.position')
-    .execute();
-  const videos = await findVideos(db, rows.flatMap((row) => (row.video_id === null ? [] : [Number(row.video_id)])));
-  for (const row of rows) {
-    byResponse.get(Number(row.response_id))?.push({
-      questionId: Number(row.question_id),
-      kind: row.kind,
-      text: row.text,
-      video: row.video_id === null ? null : (videos.get(Number(row.video_id)) ?? null),
-      skipped: row.skipped,
-      answeredAt: row.answered_at.toISOString(),
-      saved: row.saved_at !== null,
-    });
-  }
-  return byResponse;
+function responseRows(db: Kysely<Database>, viewerId: number | null) {
+  return db
+    .selectFrom('interview_responses as r')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .selectAll('r')
+    .select(AUTHOR_COLUMNS)
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('interview_answers as a')
+          .innerJoin('interview_questions as q', 'q.id', 'a.question_id')
+          .leftJoin('interview_saved_answers as s', (join) => join.onRef('s.response_id', '=', 'a.response_id').onRef('s.question_id', '=', 'a.question_id').on('s.user_id', '=', viewerId ?? 0))
+          .select(['a.question_id', 'a.kind', 'a.text', 'a.video_id', 'a.skipped', 'a.answered_at', 's.saved_at'])
+          .whereRef('a.response_id', '=', 'r.id')
+          .orderBy('q.position'),
+      ).as('answers'),
+    );
 }
 
-async function toResponseViews(db: Kysely<Database>, rows: readonly ResponseRow[], viewerId: number | null): Promise<ResponseView[]> {
-  const answers = await answersOf(db, rows.map((row) => Number(row.id)), viewerId);
+async function toResponseViews(db: Kysely<Database>, rows: readonly ResponseRow[]): Promise<ResponseView[]> {
+  const videos = await findVideos(db, rows.flatMap((row) => row.answers.flatMap((answer) => (answer.video_id === null ? [] : [Number(answer.video_id)]))));
   return rows.map((row) => ({
     id: Number(row.id),
     interviewId: Number(row.interview_id),
@@ -220,33 +213,37 @@ async function toResponseViews(db: Kysely<Database>, rows: readonly ResponseRow[
         ? { kind: 'guest', name: row.guest_name ?? '', email: row.guest_email ?? '', organisation: row.guest_organisation ?? '' }
         : { kind: 'member', person: authorOf({ ...row, author_id: Number(row.user_id), author_type: 'person' }) },
     status: row.sent ? 'sent' : 'started',
-    answers: answers.get(Number(row.id)) ?? [],
+    answers: row.answers.map((answer) => ({
+      questionId: Number(answer.question_id),
+      kind: answer.kind,
+      text: answer.text,
+      video: answer.video_id === null ? null : (videos.get(Number(answer.video_id)) ?? null),
+      skipped: answer.skipped,
+      answeredAt: new Date(answer.answered_at).toISOString(),
+      saved: answer.saved_at !== null,
+    })),
     startedAt: row.started_at.toISOString(),
     sentAt: row.sent_at?.toISOString() ?? null,
   }));
 }
 
-function responseRows(db: Kysely<Database>) {
-  return db.selectFrom('interview_responses as r').leftJoin('users as u', 'u.id', 'r.user_id').selectAll('r').select(AUTHOR_COLUMNS);
-}
-
 /** Every response to an interview, oldest first, for those who read its answers. */
 export async function listResponses(db: Kysely<Database>, interviewId: number, viewerId: number): Promise<ResponseView[]> {
-  const rows = (await responseRows(db).where('r.interview_id', '=', interviewId).orderBy('r.id').execute()) as ResponseRow[];
-  return toResponseViews(db, rows, viewerId);
+  const rows = (await responseRows(db, viewerId).where('r.interview_id', '=', interviewId).orderBy('r.id').execute()) as ResponseRow[];
+  return toResponseViews(db, rows);
 }
 
 /** Responses by id, as their interviewer reads them, in two statements whatever their number. */
 export async function findResponseViews(db: Kysely<Database>, responseIds: readonly number[]): Promise<Map<number, ResponseView>> {
   if (responseIds.length === 0) return new Map();
-  const rows = (await responseRows(db).where('r.id', 'in', [...new Set(responseIds)]).execute()) as ResponseRow[];
-  const views = await toResponseViews(db, rows, null);
+  const rows = (await responseRows(db, null).where('r.id', 'in', [...new Set(responseIds)]).execute()) as ResponseRow[];
+  const views = await toResponseViews(db, rows);
   return new Map(views.map((view) => [view.id, view]));
 }
 
 export async function findResponseView(db: Kysely<Database>, responseId: number, viewerId: number | null): Promise<ResponseView | null> {
-  const row = (await responseRows(db).where('r.id', '=', responseId).executeTakeFirst()) as ResponseRow | undefined;
-  return row ? (await toResponseViews(db, [row], viewerId))[0]! : null;
+  const row = (await responseRows(db, viewerId).where('r.id', '=', responseId).executeTakeFirst()) as ResponseRow | undefined;
+  return row ? (await toResponseViews(db, [row]))[0]! : null;
 }
 
 /** The response of a member or of a link, if it was started. */
@@ -270,16 +267,18 @@ export async function answeringViews(db: Kysely<Database>, wanted: readonly { in
   if (wanted.length === 0) return [];
   const interviewIds = [...new Set(wanted.map((one) => one.interviewId))];
   const responseIds = wanted.flatMap((one) => (one.responseId === null ? [] : [one.responseId]));
-  const [rows, questions, responses] = await Promise.all([
-    interviewRows(db).where('i.id', 'in', interviewIds).execute() as Promise<InterviewRow[]>,
-    questionsOf(db, interviewIds),
+  const [rows, responses] = await Promise.all([
+    interviewRows(db)
+      .select((eb) => jsonArrayFrom(eb.selectFrom('interview_questions as q').selectAll('q').whereRef('q.interview_id', '=', 'i.id').orderBy('q.position')).as('questions'))
+      .where('i.id', 'in', interviewIds)
+      .execute() as Promise<(InterviewRow & { questions: Database['interview_questions'][] })[]>,
     findResponseViews(db, responseIds),
   ]);
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   return wanted.map(({ interviewId, responseId }) => {
     const row = byId.get(interviewId);
     if (!row) return null;
-    const asked = questions.get(interviewId) ?? [];
+    const asked = row.questions.map(questionViewOf);
     const response = responseId === null ? null : (responses.get(responseId) ?? null);
     const done = new Set(response?.answers.map((answer) => answer.questionId) ?? []);
     const next = asked.find((question) => !done.has(question.id)) ?? null;
