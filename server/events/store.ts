@@ -24,8 +24,9 @@ type EventRow = {
 const EVENT_COLUMNS = sql`position, stream_id, stream_version, type, schema_version, data, metadata,
   transaction_id::text as transaction_id, recorded_at`;
 
-// The newest events decoded, kept for the other readers of the same moment (a few seconds of writes at full speed).
+// The newest events of the live log decoded, kept for its other readers of the same moment.
 const DECODED_KEPT = 10_000;
+const SHARED_READ_ROWS = 1000;
 
 export class EventStore<E extends AnyEvent = AnyEvent> {
   private readonly groupCommit: Batcher<AppendRequest, InsertedRow[]>;
@@ -163,7 +164,11 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
       -- Qualified: a bare name would sort by the text alias, and '1000' sorts before '999'.
       order by events.transaction_id, events.position
       limit ${limit}`.execute(executor);
-    return rows.rows.map((row) => this.decode(row));
+    // A few hundred events are the tail of a live log, which every processor of the process
+    // reads moments apart: decoded once for all of them. A longer read is a catch-up or a
+    // rebuild that its reader alone makes, which keeping would only slow.
+    const shared = rows.rows.length <= SHARED_READ_ROWS;
+    return rows.rows.map((row) => (shared ? this.decodeShared(row) : this.decode(row)));
   }
 
   /** The last event below the append horizon, as a checkpoint: where a reader that wants only what comes next starts. */
@@ -184,7 +189,11 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
       from events where position > ${afterPosition}
       order by position
       limit ${limit}`.execute(executor);
-    return rows.rows.map((row) => this.decode(row));
+    // A few hundred events are the tail of a live log, which every processor of the process
+    // reads moments apart: decoded once for all of them. A longer read is a catch-up or a
+    // rebuild that its reader alone makes, which keeping would only slow.
+    const shared = rows.rows.length <= SHARED_READ_ROWS;
+    return rows.rows.map((row) => (shared ? this.decodeShared(row) : this.decode(row)));
   }
 
   /**
@@ -238,20 +247,18 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
     });
   }
 
-  private decode(row: EventRow): StoredEvent<E> {
-    // Every processor of the process reads the same new events, moments apart: each is
-    // decoded (upcast and checked against its schema) once. Events never change; a transaction
-    // id is never reused, so the key names one event for good.
+  /** Decodes (upcasts and checks against its schema) an event other readers will want too. Events never change; a transaction id is never reused, so the key names one event for good. */
+  private decodeShared(row: EventRow): StoredEvent<E> {
     const key = `${row.transaction_id}:${row.position}`;
     const known = this.decoded.get(key);
     if (known) return known;
-    const event = this.decodeRow(row);
+    const event = this.decode(row);
     this.decoded.set(key, event);
     if (this.decoded.size > DECODED_KEPT) this.decoded.delete(this.decoded.keys().next().value!);
     return event;
   }
 
-  private decodeRow(row: EventRow): StoredEvent<E> {
+  private decode(row: EventRow): StoredEvent<E> {
     return {
       ...this.registry.decode(row.type, row.schema_version, row.data),
       position: row.position,
