@@ -28,8 +28,14 @@ export class EventRegistry<E extends AnyEvent = AnyEvent> {
     return { type: event.type, schemaVersion: definition.schemaVersion, data: parsed.data };
   }
 
+  /**
+   * Data stored at the current version is what `encode` checked and kept, and is read as it
+   * is: checking it again cost a rebuild a third of its time. Data of an older version is
+   * brought up to date and then checked, as the upcasters' output never was.
+   */
   decode(type: string, schemaVersion: number, stored: unknown): E {
     const definition = this.definition(type);
+    if (schemaVersion === definition.schemaVersion) return { type, data: stored } as E;
     let data = stored;
     for (let v = schemaVersion; v < definition.schemaVersion; v++) data = definition.upcasters[v]!(data);
     return { type, data: definition.schema.parse(data) } as E;

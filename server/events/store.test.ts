@@ -150,6 +150,12 @@ describe('schema versions', () => {
     expect(event).toMatchObject({ type: 'TallyCounted', schemaVersion: 1, data: { tallyId: 'old', amount: 4, note: '' } });
   });
 
+  it('checks an old shape once it is brought up to date, and refuses one that is not', async () => {
+    await sql`insert into events (stream_id, stream_version, type, schema_version, data, metadata)
+              values ('tally-broken', 1, 'TallyCounted', 1, ${JSON.stringify({ tallyId: 'broken', by: 'four' })}::jsonb, ${JSON.stringify(metadata())}::jsonb)`.execute(t.database.db);
+    await expect(t.core.store.readStream(t.database.db, 'tally-broken')).rejects.toThrow();
+  });
+
   it('stores new events at the current schema version', async () => {
     const [event] = await t.core.store.append('tally-new', 'any', [counted('new', 3)], metadata());
     expect(event!.schemaVersion).toBe(2);
