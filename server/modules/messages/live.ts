@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { conversationChanged, conversationSeen, messageChanged, messageSent, MessageEvent, unreadChanged } from '../../../contracts/messages/index.ts';
 import type { Database } from '../../db/schema.ts';
@@ -37,30 +37,34 @@ export async function messagingMessagesFor(db: Kysely<Database>, events: readonl
   const conversationIds = [...new Set(ours.map((event) => event.data.conversationId))];
   const messageIds = ours.flatMap((event) => (event.type === 'MessageSent' || event.type === 'MessageEdited' || event.type === 'MessageDeleted' ? [event.data.messageId] : []));
   const [memberRows, messages] = await Promise.all([
+    // Each member with their totals over every conversation they are in, in the same statement.
     db
       .selectFrom('conversation_members as cm')
       .leftJoin('messaging_preferences as p', 'p.user_id', 'cm.user_id')
-      .select(['cm.conversation_id', 'cm.user_id', 'cm.unread_count', 'cm.mentions_count', 'cm.left_at', 'p.read_receipts'])
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('conversation_members as o')
+            .select([sql<number>`coalesce(sum(o.unread_count), 0)::int`.as('total'), sql<number>`coalesce(sum(o.mentions_count), 0)::int`.as('mentions')])
+            .whereRef('o.user_id', '=', 'cm.user_id')
+            .where('o.left_at', 'is', null)
+            .where('o.muted', '=', false)
+            .as('t'),
+        (join) => join.onTrue(),
+      )
+      .select(['cm.conversation_id', 'cm.user_id', 'cm.unread_count', 'cm.mentions_count', 'cm.left_at', 'p.read_receipts', 't.total', 't.mentions'])
       .where('cm.conversation_id', 'in', conversationIds)
       .execute(),
     findMessages(db, messageIds),
   ]);
   const members = new Map<number, Member[]>();
+  const totals = new Map<number, { total: number; mentions: number }>();
   for (const row of memberRows) {
     const list = members.get(row.conversation_id) ?? [];
     list.push({ userId: row.user_id, unreadCount: row.unread_count, mentionsCount: row.mentions_count, left: row.left_at !== null, readReceipts: row.read_receipts ?? true });
     members.set(row.conversation_id, list);
+    totals.set(row.user_id, { total: row.total ?? 0, mentions: row.mentions ?? 0 });
   }
-  const people = [...new Set(memberRows.map((row) => row.user_id))];
-  const totalRows = await db
-    .selectFrom('conversation_members')
-    .select((eb) => ['user_id', eb.fn.sum<number>('unread_count').as('total'), eb.fn.sum<number>('mentions_count').as('mentions')])
-    .where('user_id', 'in', people)
-    .where('left_at', 'is', null)
-    .where('muted', '=', false)
-    .groupBy('user_id')
-    .execute();
-  const totals = new Map(totalRows.map((row) => [row.user_id, { total: Number(row.total), mentions: Number(row.mentions) }]));
   const totalsOf = (userId: number) => totals.get(userId) ?? { total: 0, mentions: 0 };
 
   return (events as readonly StoredEvent<ConversationEvent>[]).map((event): MessagingMessage[] => {
