@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Executor } from '../events/types.ts';
 
+const SHADOW_FILLFACTOR = 80;
+
 /**
  * Empty temporary tables shaped as the live ones, under their names: for the rest of the
  * session they shadow the live tables (pg_temp comes first in the search path), so that the
@@ -10,7 +12,9 @@ export async function shadow(executor: Executor, tables: readonly string[], { to
   // To be copied into the live tables, which compute their generated columns and keep their
   // own search indexes: the shadows need neither, only the keys and lookups the projections use.
   const like = toCopy ? sql`including defaults including constraints including indexes` : sql`including all`;
-  for (const table of tables) await sql`create temporary table ${sql.table(table)} (like public.${sql.table(table)} ${like})`.execute(executor);
+  // Room on each page for a row's next version: a rebuild moves counts on rows it has just
+  // written (a post's likes), and on a full page every such update also wrote every index.
+  for (const table of tables) await sql`create temporary table ${sql.table(table)} (like public.${sql.table(table)} ${like}) with (fillfactor = ${sql.lit(SHADOW_FILLFACTOR)})`.execute(executor);
   if (!toCopy) return;
   const { rows } = await sql<{ index: string }>`
     select i.indexrelid::regclass::text as index from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
