@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { CONVERSATIONS_PAGE, type ConversationView, type MessageView, type UnreadTotals } from '../../../contracts/messages/index.ts';
+import { CONVERSATIONS_PAGE, type ConversationView, type MessageEvent, type MessageView, type UnreadTotals } from '../../../contracts/messages/index.ts';
 import type { MediaItem } from '../../../contracts/posts/media.ts';
 import type { Database } from '../../db/schema.ts';
+import type { StoredEvent } from '../../events/types.ts';
 import { plainText } from '../content/rich-text.ts';
 import { isJournalist, protectionByDefault, sendRefusal, type Peer, type Person, type SendGate } from './permissions.ts';
 import { pairKey } from './projection.ts';
@@ -70,7 +71,9 @@ export async function peersOf(db: Db, senderId: number, userIds: readonly number
 }
 
 /** A locked conversation as sending needs it: its members, their counts, and whom each blocks. */
-type LockedMember = { userId: number; sentCount: number; coldPitchProtected: boolean; blocks: ReadonlySet<number> };
+/** Who a message is from, as its view shows them. */
+export type SenderFacts = { firstname: string | null; lastname: string | null; slug: string | null; logo: string | null };
+type LockedMember = { userId: number; sentCount: number; coldPitchProtected: boolean; blocks: ReadonlySet<number>; sender: SenderFacts };
 export type LockedConversation = { isGroup: boolean; members: Map<number, LockedMember> };
 
 /** Where a sender stands in a locked conversation, as sendRefusal and the decider need it. */
@@ -97,8 +100,8 @@ export function sendGate(conversation: LockedConversation, senderId: number): Se
  * Conversations that do not exist are missing from the map.
  */
 export async function lockForSending(db: Db, conversationIds: readonly number[], newIds = 0): Promise<{ conversations: Map<number, LockedConversation>; messageIds: number[] }> {
-  const { rows } = await sql<{ conversation_id: number; is_group: boolean; user_id: number | null; sent_count: number | null; roles: string[] | null; cold_pitch_protection: boolean | null; blocks: number[] | null; ids: number[] | null }>`
-    select c.id as conversation_id, c.is_group, m.user_id, m.sent_count, u.roles, p.cold_pitch_protection,
+  const { rows } = await sql<{ conversation_id: number; is_group: boolean; user_id: number | null; sent_count: number | null; roles: string[] | null; cold_pitch_protection: boolean | null; blocks: number[] | null; ids: number[] | null } & SenderFacts>`
+    select c.id as conversation_id, c.is_group, m.user_id, m.sent_count, u.roles, u.firstname, u.lastname, u.slug, u.logo, p.cold_pitch_protection,
       array(select b.blocked_id::int from message_blocks b where b.user_id = m.user_id) as blocks,
       (select array_agg(nextval('message_ids')::int) from generate_series(1, ${newIds})) as ids
     from conversations c
@@ -118,6 +121,7 @@ export async function lockForSending(db: Db, conversationIds: readonly number[],
       sentCount: row.sent_count ?? 0,
       coldPitchProtected: row.cold_pitch_protection ?? protectionByDefault(row.roles ?? []),
       blocks: new Set(row.blocks ?? []),
+      sender: { firstname: row.firstname, lastname: row.lastname, slug: row.slug, logo: row.logo },
     });
   }
   return { conversations, messageIds: rows[0]?.ids ?? [] };
@@ -143,13 +147,21 @@ function toMessageView(row: MessageRow): MessageView {
   return {
     id: row.id,
     conversationId: row.conversation_id,
-    sender: { id: row.sender_id, name: personName(row), slug: row.slug ?? '', avatar: row.logo, type: 'person' },
+    sender: senderOf(row.sender_id, row),
     content: row.content,
     attachments: (typeof row.attachments === 'string' ? JSON.parse(row.attachments) : row.attachments) as MediaItem[],
     sentAt: new Date(row.sent_at).toISOString(),
     editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
     isDeleted: row.is_deleted,
   };
+}
+
+const senderOf = (id: number, facts: SenderFacts): MessageView['sender'] => ({ id, name: personName(facts), slug: facts.slug ?? '', avatar: facts.logo, type: 'person' });
+
+/** A message as it is the moment it is sent, from its event: what its row will say, with no read of it. */
+export function sentMessageView(sent: StoredEvent<Extract<MessageEvent, { type: 'MessageSent' }>>, sender: SenderFacts): MessageView {
+  const { messageId, conversationId, senderId, content, attachments } = sent.data;
+  return { id: messageId, conversationId, sender: senderOf(senderId, sender), content, attachments, sentAt: sent.recordedAt.toISOString(), editedAt: null, isDeleted: false };
 }
 
 export async function findMessage(db: Db, messageId: number): Promise<MessageView | null> {

@@ -40,6 +40,10 @@ describe('messages sent at the same moment', () => {
     );
     expect(burst.map((answer) => answer.statusCode)).toEqual(Array(36).fill(201));
     expect(new Set(burst.map((answer) => answer.json().id)).size).toBe(36);
+    // Each answer is the message as the thread reads it back (the answer is made from the event, not the row).
+    const thread = (await ann.call('GET', `/api/v1/conversations/${group.id}/messages?limit=50`)).json();
+    const listed = new Map(thread.messages.map((message: { id: number }) => [message.id, message]));
+    for (const answer of burst) expect(answer.json()).toEqual(listed.get(answer.json().id));
 
     const members = (await sql<Member>`select * from conversation_members where conversation_id = ${group.id}`.execute(t.database.db)).rows;
     const messages = (await sql<Message>`select id, sender_id, mentions from messages where conversation_id = ${group.id} order by id`.execute(t.database.db)).rows;

@@ -1,13 +1,13 @@
 import type { EventMetadata } from '../../../contracts/events/index.ts';
-import type { MessageView } from '../../../contracts/messages/index.ts';
+import type { MessageEvent, MessageView } from '../../../contracts/messages/index.ts';
 import type { Core } from '../../core.ts';
 import { Batcher, type Outcome } from '../../db/batcher.ts';
 import { Conflict, DomainError, NotFound } from '../../errors.ts';
 import { lostARace } from '../../events/append-statement.ts';
-import type { AnyEvent } from '../../events/types.ts';
+import type { AnyEvent, StoredEvent } from '../../events/types.ts';
 import { messageDecider, messageStream, NO_CONVERSATION, sendCommand, type MessageBody } from './commands.ts';
 import type { Person } from './permissions.ts';
-import { findMessages, lockForSending, sendGate } from './queries.ts';
+import { lockForSending, sendGate, sentMessageView } from './queries.ts';
 
 export type SendRequest = { person: Person; conversationId: number; body: MessageBody; metadata: EventMetadata };
 
@@ -43,6 +43,7 @@ export class MessageSends {
     return this.core.commands.transaction(
       async (unit) => {
         const { conversations, messageIds } = await lockForSending(unit.trx, [...new Set(requests.map((request) => request.conversationId))], requests.length);
+        const senders = new Map([...conversations.values()].flatMap((conversation) => [...conversation.members.values()].map((member) => [member.userId, member.sender] as const)));
         const decided: ({ messageId: number } | { error: unknown })[] = [];
         const streams: { streamId: string; events: AnyEvent[]; metadata: EventMetadata }[] = [];
         requests.forEach(({ person, conversationId, body, metadata }, index) => {
@@ -60,8 +61,11 @@ export class MessageSends {
             decided.push({ error });
           }
         });
-        await unit.startStreams(streams);
-        const views = await findMessages(unit.trx, decided.flatMap((outcome) => ('messageId' in outcome ? [outcome.messageId] : [])));
+        const stored = await unit.startStreams(streams);
+        // Each message as its event says, from the sender's facts the lock read: no read of the rows just written.
+        const views = new Map(
+          (stored.flat() as StoredEvent<MessageEvent>[]).flatMap((event) => (event.type === 'MessageSent' ? [[event.data.messageId, sentMessageView(event, senders.get(event.data.senderId)!)] as const] : [])),
+        );
         return decided.map((outcome) => ('messageId' in outcome ? { ok: views.get(outcome.messageId)! } : outcome));
       },
       { retryConflicts: false },
