@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { conversationChanged, conversationSeen, messageChanged, messageSent, MessageEvent, unreadChanged } from '../../../contracts/messages/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AnyEvent, StoredEvent } from '../../events/types.ts';
-import { findMessages, isParticipant } from './queries.ts';
+import { findMessages, isParticipant, sentMessageView, type SenderFacts } from './queries.ts';
 
 export type MessagingMessage =
   | { event: 'message:sent'; rooms: string[]; payload: z.infer<typeof messageSent> }
@@ -35,7 +35,9 @@ export async function messagingMessagesFor(db: Kysely<Database>, events: readonl
   const ours = (events as readonly StoredEvent<ConversationEvent>[]).filter((event) => MESSAGE_EVENTS.has(event.type));
   if (ours.length === 0) return events.map(() => []);
   const conversationIds = [...new Set(ours.map((event) => event.data.conversationId))];
-  const messageIds = ours.flatMap((event) => (event.type === 'MessageSent' || event.type === 'MessageEdited' || event.type === 'MessageDeleted' ? [event.data.messageId] : []));
+  // A message sent is shown as its event says, with its sender's facts read beside the members;
+  // an edit or a delete is shown as the row is now.
+  const messageIds = ours.flatMap((event) => (event.type === 'MessageEdited' || event.type === 'MessageDeleted' ? [event.data.messageId] : []));
   const [memberRows, messages] = await Promise.all([
     // Each member with their totals over every conversation they are in, in the same statement.
     db
@@ -52,18 +54,21 @@ export async function messagingMessagesFor(db: Kysely<Database>, events: readonl
             .as('t'),
         (join) => join.onTrue(),
       )
-      .select(['cm.conversation_id', 'cm.user_id', 'cm.unread_count', 'cm.mentions_count', 'cm.left_at', 'p.read_receipts', 't.total', 't.mentions'])
+      .leftJoin('users as u', 'u.id', 'cm.user_id')
+      .select(['cm.conversation_id', 'cm.user_id', 'cm.unread_count', 'cm.mentions_count', 'cm.left_at', 'p.read_receipts', 't.total', 't.mentions', 'u.firstname', 'u.lastname', 'u.slug', 'u.logo'])
       .where('cm.conversation_id', 'in', conversationIds)
       .execute(),
     findMessages(db, messageIds),
   ]);
   const members = new Map<number, Member[]>();
   const totals = new Map<number, { total: number; mentions: number }>();
+  const senders = new Map<number, SenderFacts>();
   for (const row of memberRows) {
     const list = members.get(row.conversation_id) ?? [];
     list.push({ userId: row.user_id, unreadCount: row.unread_count, mentionsCount: row.mentions_count, left: row.left_at !== null, readReceipts: row.read_receipts ?? true });
     members.set(row.conversation_id, list);
     totals.set(row.user_id, { total: row.total ?? 0, mentions: row.mentions ?? 0 });
+    senders.set(row.user_id, { firstname: row.firstname, lastname: row.lastname, slug: row.slug, logo: row.logo });
   }
   const totalsOf = (userId: number) => totals.get(userId) ?? { total: 0, mentions: 0 };
 
@@ -92,7 +97,8 @@ export async function messagingMessagesFor(db: Kysely<Database>, events: readonl
       case 'MessageSent':
       case 'MessageEdited':
       case 'MessageDeleted': {
-        const message = messages.get(event.data.messageId);
+        const sender = event.type === 'MessageSent' ? senders.get(event.data.senderId) : undefined;
+        const message = event.type === 'MessageSent' ? sender && sentMessageView(event, sender) : messages.get(event.data.messageId);
         if (!message) return [];
         const kind = event.type === 'MessageSent' ? 'message:sent' : 'message:changed';
         return [{ event: kind, rooms: roomsOf(present), payload: { ...stamp, conversationId, message } } as MessagingMessage, ...unread(present)];
