@@ -98,16 +98,27 @@ export async function replayProcessor<E extends AnyEvent>(
 ): Promise<void> {
   await runner.register();
   await runner.rewind(definition);
-  const total = (await runner.health()).find((p) => p.name === definition.name && p.version === definition.version)?.lagEvents ?? 0;
+  const status = async () => (await runner.health()).find((p) => p.name === definition.name && p.version === definition.version);
+  // The lag is counted once: counted again after every batch, it was most of a long rebuild's time.
+  const total = (await status())?.lagEvents ?? 0;
   const report = progressReporter(`processor ${definition.name}@${definition.version}`, total, write);
+  let done = 0;
   for (;;) {
-    const outcome = await runner.drainOnce(definition, CHUNK);
-    const status = (await runner.health()).find((p) => p.name === definition.name && p.version === definition.version);
-    report(Math.max(0, total - (status?.lagEvents ?? 0)));
-    if (outcome === 'paused' || status?.paused) throw new Error(`${definition.name} paused at position ${status?.errorPosition}: ${status?.error}`);
-    if (outcome === 'idle' && (status?.lagEvents ?? 0) === 0) break;
-    // Another process owns it right now and drains it for us; watch it finish.
-    if (outcome === 'not_owner') await new Promise((resolve) => setTimeout(resolve, 100));
+    const outcome = await runner.drainOnce(definition, CHUNK, (handled) => (done += handled));
+    report(done);
+    if (outcome === 'idle' || outcome === 'retired') break;
+    if (outcome === 'paused') {
+      const paused = await status();
+      throw new Error(`${definition.name} paused at position ${paused?.errorPosition}: ${paused?.error}`);
+    }
+    if (outcome === 'not_owner') {
+      // Another process owns it right now and drains it for us; watch it finish.
+      const owned = await status();
+      if (owned?.paused) throw new Error(`${definition.name} paused at position ${owned.errorPosition}: ${owned.error}`);
+      if ((owned?.lagEvents ?? 0) === 0) break;
+      done = Math.max(done, total - (owned?.lagEvents ?? 0));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
-  report(total, true);
+  report(Math.max(done, total), true);
 }

@@ -172,9 +172,10 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
   /**
    * One batch for one processor. Exposed for replay and for tests that need to drive a
    * processor by hand; the loop calls it too. `batchSize` overrides the definition's (the loop
-   * goes on one event at a time after a failed batch).
+   * goes on one event at a time after a failed batch). `onHandled` hears how many events a
+   * committed batch handled.
    */
-  async drainOnce(definition: ProcessorDefinition<E>, batchSize = definition.batchSize ?? this.batchSize): Promise<Outcome> {
+  async drainOnce(definition: ProcessorDefinition<E>, batchSize = definition.batchSize ?? this.batchSize, onHandled?: (events: number) => void): Promise<Outcome> {
     let handled: StoredEvent<E>[] = [];
     const outcome = await this.db.transaction().execute(async (trx): Promise<Outcome> => {
       if (definition.appends) await lockLogForAppend(trx);
@@ -231,6 +232,7 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
       handled = events;
       return events.length === batchSize ? 'more' : 'idle';
     });
+    if (handled.length > 0) onHandled?.(handled.length);
     if (handled.length > 0 && definition.afterCommit) {
       try {
         definition.afterCommit(handled);
