@@ -1,4 +1,6 @@
 import type { PostKind } from '../../../contracts/posts/kinds.ts';
+import { sql } from 'kysely';
+import { batchArray } from '../../db/connect.ts';
 import type { Tx } from '../../events/types.ts';
 import { commentSummary, ownerOf, postSummary, type CommentTarget, type PostTarget } from './notices.ts';
 
@@ -18,7 +20,12 @@ export type FoundComment = CommentTarget & { postId: number; gone: boolean };
 export async function findPostTargets(trx: Tx, postIds: Iterable<number>): Promise<Map<number, FoundPost>> {
   const ids = [...new Set(postIds)];
   if (ids.length === 0) return new Map();
-  const posts = await trx.selectFrom('posts').select(['id', 'kind', 'author_id', 'author_type', 'creator_id', 'fields']).where('id', 'in', ids).execute();
+  // One array parameter however many posts: a list of a rebuild's thousand ids was planned anew each time.
+  const posts = await trx
+    .selectFrom('posts')
+    .select(['id', 'kind', 'author_id', 'author_type', 'creator_id', 'fields'])
+    .where(sql<boolean>`id in (select unnest(${batchArray(ids, 'int8')}))`)
+    .execute();
   const found = new Map<number, FoundPost>(
     posts.map((post) => [
       post.id,
