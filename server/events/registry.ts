@@ -30,8 +30,8 @@ export class EventRegistry<E extends AnyEvent = AnyEvent> {
 
   /**
    * Data stored at the current version is what `encode` checked and kept, and is read as it
-   * is: checking it again cost a rebuild a third of its time. Data of an older version is
-   * brought up to date and then checked, as the upcasters' output never was.
+   * is: checking it again was most of a rebuild's decoding. Data of an older version is brought
+   * up to date and then checked, as the upcasters' output never was.
    */
   decode(type: string, schemaVersion: number, stored: unknown): E {
     const definition = this.definition(type);

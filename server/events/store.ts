@@ -164,11 +164,7 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
       -- Qualified: a bare name would sort by the text alias, and '1000' sorts before '999'.
       order by events.transaction_id, events.position
       limit ${limit}`.execute(executor);
-    // A few hundred events are the tail of a live log, which every processor of the process
-    // reads moments apart: decoded once for all of them. A longer read is a catch-up or a
-    // rebuild that its reader alone makes, which keeping would only slow.
-    const shared = rows.rows.length <= SHARED_READ_ROWS;
-    return rows.rows.map((row) => (shared ? this.decodeShared(row) : this.decode(row)));
+    return this.decodeRead(rows.rows);
   }
 
   /** The last event below the append horizon, as a checkpoint: where a reader that wants only what comes next starts. */
@@ -189,11 +185,7 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
       from events where position > ${afterPosition}
       order by position
       limit ${limit}`.execute(executor);
-    // A few hundred events are the tail of a live log, which every processor of the process
-    // reads moments apart: decoded once for all of them. A longer read is a catch-up or a
-    // rebuild that its reader alone makes, which keeping would only slow.
-    const shared = rows.rows.length <= SHARED_READ_ROWS;
-    return rows.rows.map((row) => (shared ? this.decodeShared(row) : this.decode(row)));
+    return this.decodeRead(rows.rows);
   }
 
   /**
@@ -247,7 +239,17 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
     });
   }
 
-  /** Decodes (upcasts and checks against its schema) an event other readers will want too. Events never change; a transaction id is never reused, so the key names one event for good. */
+  /**
+   * A read of the log in order. A few hundred events are the tail of a live log, which every
+   * processor of the process reads moments apart: decoded once for all of them. A longer read is
+   * a catch-up or a rebuild that its reader alone makes, which keeping would only slow.
+   */
+  private decodeRead(rows: readonly EventRow[]): StoredEvent<E>[] {
+    const shared = rows.length <= SHARED_READ_ROWS;
+    return rows.map((row) => (shared ? this.decodeShared(row) : this.decode(row)));
+  }
+
+  /** An event other readers will want too. Events never change; a transaction id is never reused, so the key names one event for good. */
   private decodeShared(row: EventRow): StoredEvent<E> {
     const key = `${row.transaction_id}:${row.position}`;
     const known = this.decoded.get(key);

@@ -99,6 +99,7 @@ export async function replayProcessor<E extends AnyEvent>(
   await runner.register();
   await runner.rewind(definition);
   const status = async () => (await runner.health()).find((p) => p.name === definition.name && p.version === definition.version);
+  const paused = (now: Awaited<ReturnType<typeof status>>) => new Error(`${definition.name} paused at position ${now?.errorPosition}: ${now?.error}`);
   // The lag is counted once: counted again after every batch, it was most of a long rebuild's time.
   const total = (await status())?.lagEvents ?? 0;
   const report = progressReporter(`processor ${definition.name}@${definition.version}`, total, write);
@@ -107,14 +108,11 @@ export async function replayProcessor<E extends AnyEvent>(
     const outcome = await runner.drainOnce(definition, CHUNK, (handled) => (done += handled));
     report(done);
     if (outcome === 'idle' || outcome === 'retired') break;
-    if (outcome === 'paused') {
-      const paused = await status();
-      throw new Error(`${definition.name} paused at position ${paused?.errorPosition}: ${paused?.error}`);
-    }
+    if (outcome === 'paused') throw paused(await status());
     if (outcome === 'not_owner') {
       // Another process owns it right now and drains it for us; watch it finish.
       const owned = await status();
-      if (owned?.paused) throw new Error(`${definition.name} paused at position ${owned.errorPosition}: ${owned.error}`);
+      if (owned?.paused) throw paused(owned);
       if ((owned?.lagEvents ?? 0) === 0) break;
       done = Math.max(done, total - (owned?.lagEvents ?? 0));
       await new Promise((resolve) => setTimeout(resolve, 100));
