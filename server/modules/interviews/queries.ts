@@ -180,10 +180,10 @@ export async function listInterviews(
   return { data, offset: page.offset, limit: page.limit, hasMore: rows.length > page.limit };
 }
 
-/** A response's answers, in its questions' order, as JSON beside its row: one statement for a page of responses and their answers. */
 type AnswerJson = { question_id: number; kind: AnswerView['kind']; text: string | null; video_id: number | null; skipped: boolean; answered_at: string; saved_at: string | null };
 type ResponseRow = Database['interview_responses'] & { author_firstname: string | null; author_lastname: string | null; author_slug: string | null; author_logo: string | null; answers: AnswerJson[] };
 
+/** Responses with their answers, in their questions' order, as JSON beside each row: one statement for a page of responses and their answers. */
 function responseRows(db: Kysely<Database>, viewerId: number | null) {
   return db
     .selectFrom('interview_responses as r')
@@ -233,7 +233,7 @@ export async function listResponses(db: Kysely<Database>, interviewId: number, v
   return toResponseViews(db, rows);
 }
 
-/** Responses by id, as their interviewer reads them, in two statements whatever their number. */
+/** Responses by id, as their interviewer reads them, in one statement whatever their number (and one for their videos). */
 export async function findResponseViews(db: Kysely<Database>, responseIds: readonly number[]): Promise<Map<number, ResponseView>> {
   if (responseIds.length === 0) return new Map();
   const rows = (await responseRows(db, null).where('r.id', 'in', [...new Set(responseIds)]).execute()) as ResponseRow[];
