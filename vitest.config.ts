@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Two projects: the server suites share one global database setup and run in forks; the
-// client suites run in jsdom and never touch the database.
+// Three projects: the server suites share one global database setup and run in forks; the
+// client suites run in jsdom and never touch the database, most of them in a jsdom per worker.
 // Suites whose behaviour rests on the window's own history (jsdom's :focus-visible remembers the
 // last key and pointer events it saw): in a jsdom shared with other files keyboard focus was
 // once in about ten runs not seen as such, so they get a window of their own.

@@ -16,7 +16,7 @@ import { lockInterviewsForAnswers } from './locks.ts';
 import { answeringViews, sentResponsesCount } from './queries.ts';
 
 const NO_SUCH_INTERVIEW = 'No such interview.';
-export const NOT_YOUR_OWN = 'You cannot answer your own interview.';
+const NOT_YOUR_OWN = 'You cannot answer your own interview.';
 
 /** One answerer's command on their response; the response id is for a response it starts. */
 export type RespondRequest = {
@@ -145,7 +145,7 @@ export class Answering {
 }
 
 /** A member answers a published interview that is not their own; a draft does not exist for them. */
-function mayAnswerAsMember(interview: Interview, userId: number) {
+export function mayAnswerAsMember(interview: Pick<Interview, 'published' | 'creatorId'>, userId: number) {
   if (!interview.published) throw new NotFound(NO_SUCH_INTERVIEW);
   if (interview.creatorId === userId) throw new Forbidden(NOT_YOUR_OWN);
 }

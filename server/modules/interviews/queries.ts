@@ -17,10 +17,22 @@ import { mayAnswer, mayManage, mayReadAnswers, type Person } from './permissions
 import { targetedAt } from './search.ts';
 import type { InterviewsTable } from './tables.ts';
 
-type InterviewRow = InterviewsTable & { author_firstname: string | null; author_lastname: string | null; author_slug: string | null; author_logo: string | null };
+type InterviewRow = InterviewsTable & {
+  author_firstname: string | null;
+  author_lastname: string | null;
+  author_slug: string | null;
+  author_logo: string | null;
+  questions: Database['interview_questions'][];
+};
 
+/** Interviews with their creators and, as JSON beside each row in order, their questions: one statement for a page of them. */
 function interviewRows(db: Kysely<Database>) {
-  return db.selectFrom('interviews as i').leftJoin('users as u', 'u.id', 'i.creator_id').selectAll('i').select(AUTHOR_COLUMNS);
+  return db
+    .selectFrom('interviews as i')
+    .leftJoin('users as u', 'u.id', 'i.creator_id')
+    .selectAll('i')
+    .select(AUTHOR_COLUMNS)
+    .select((eb) => jsonArrayFrom(eb.selectFrom('interview_questions as q').selectAll('q').whereRef('q.interview_id', '=', 'i.id').orderBy('q.position')).as('questions'));
 }
 
 /** A passed deadline closes an open interview without any event: it is read against the clock. */
@@ -40,14 +52,6 @@ const questionViewOf = (row: Database['interview_questions']): QuestionView => (
   thinkSeconds: row.think_seconds,
   retakes: row.retakes,
 });
-
-async function questionsOf(db: Kysely<Database>, interviewIds: readonly number[]): Promise<Map<number, QuestionView[]>> {
-  const byInterview = new Map<number, QuestionView[]>(interviewIds.map((id) => [id, []]));
-  if (interviewIds.length === 0) return byInterview;
-  const rows = await db.selectFrom('interview_questions').selectAll().where('interview_id', 'in', [...interviewIds]).orderBy('interview_id').orderBy('position').execute();
-  for (const row of rows) byInterview.get(Number(row.interview_id))?.push(questionViewOf(row));
-  return byInterview;
-}
 
 async function sharesOf(db: Kysely<Database>, interviewIds: readonly number[], userId: number): Promise<Set<number>> {
   if (interviewIds.length === 0) return new Set();
@@ -77,14 +81,14 @@ function summaryOf(row: InterviewRow, now: Date) {
 
 async function toViews(db: Kysely<Database>, person: Person, rows: readonly InterviewRow[], now: Date): Promise<InterviewView[]> {
   const ids = rows.map((row) => Number(row.id));
-  const [questions, shared] = await Promise.all([questionsOf(db, ids), sharesOf(db, ids, person.id)]);
+  const shared = await sharesOf(db, ids, person.id);
   return rows.map((row) => {
     const access = { creatorId: Number(row.creator_id), accountId: row.account_id, published: row.status !== 'draft', sharedWith: shared.has(Number(row.id)) ? [person.id] : [], invited: [] };
     const summary = summaryOf(row, now);
     return {
       ...summary,
       closeAfterAnswers: row.close_after_answers,
-      questions: questions.get(Number(row.id)) ?? [],
+      questions: row.questions.map(questionViewOf),
       answersCount: row.answers_count,
       permissions: { canManage: mayManage(person, access), canReadAnswers: mayReadAnswers(person, access), canAnswer: mayAnswer(person, access) && summary.status === 'open' },
     };
@@ -268,10 +272,7 @@ export async function answeringViews(db: Kysely<Database>, wanted: readonly { in
   const interviewIds = [...new Set(wanted.map((one) => one.interviewId))];
   const responseIds = wanted.flatMap((one) => (one.responseId === null ? [] : [one.responseId]));
   const [rows, responses] = await Promise.all([
-    interviewRows(db)
-      .select((eb) => jsonArrayFrom(eb.selectFrom('interview_questions as q').selectAll('q').whereRef('q.interview_id', '=', 'i.id').orderBy('q.position')).as('questions'))
-      .where('i.id', 'in', interviewIds)
-      .execute() as Promise<(InterviewRow & { questions: Database['interview_questions'][] })[]>,
+    interviewRows(db).where('i.id', 'in', interviewIds).execute() as Promise<InterviewRow[]>,
     findResponseViews(db, responseIds),
   ]);
   const byId = new Map(rows.map((row) => [Number(row.id), row]));

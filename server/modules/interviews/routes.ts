@@ -56,7 +56,7 @@ import {
 import { insertLink, liveLink, listLinks, newLinkToken, revokeLink, type LinkRateLimit, type LiveLink } from './links.ts';
 import { clock } from './clock.ts';
 import { lockInterview } from './locks.ts';
-import { Answering, NOT_YOUR_OWN, type RespondRequest } from './answering.ts';
+import { Answering, mayAnswerAsMember, type RespondRequest } from './answering.ts';
 import { mayManage, mayReadAnswers, mayView, type Person } from './permissions.ts';
 import { accessFor, answeringView as answeringOf, findAnswerVideo, findResponseId, interviewView as viewOf, listInterviews, listResponses, listSavedAnswers } from './queries.ts';
 
@@ -289,9 +289,7 @@ export function interviewRoutes(core: Core, options: InterviewRouteOptions): Fas
 
     app.get('/api/v1/interviews/:id/answering', { schema: { params: interviewParams, response: { 200: answeringView } } }, async (request) => {
       const { person } = context(request);
-      const access = await visible(person, request.params.id);
-      if (!access.published) throw new NotFound(NO_SUCH_INTERVIEW);
-      if (person.id === access.creatorId) throw new Forbidden(NOT_YOUR_OWN);
+      mayAnswerAsMember(await visible(person, request.params.id), person.id);
       return answeringAt(request.params.id, await findResponseId(db, request.params.id, { userId: person.id }));
     });
 
