@@ -6,7 +6,7 @@ import type { InlineProjection } from './inline.ts';
 import { physicalTables, type ProcessorDefinition } from './processor.ts';
 import { progressReporter } from './progress.ts';
 import { applyLog } from './replay.ts';
-import { shadow } from './shadow-tables.ts';
+import { makeRoomForShadows, shadow } from './shadow-tables.ts';
 
 const CHUNK = 2000;
 const EXAMPLES = 3;
@@ -33,39 +33,42 @@ export async function dryRunReplay<E extends AnyEvent>(
 ): Promise<TableDifference[]> {
   const differences: TableDifference[] = [];
   try {
-    await db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (trx) => {
-      if (model.inline.length > 0) {
-        const tables = model.inline.flatMap((projection) => projection.tables);
-        await shadow(trx, tables);
-        await applyLog(trx, store, model.inline, `dry run, inline ${model.inline.map((p) => p.name).join(', ')}`, write);
-        for (const table of tables) differences.push(await compare(trx, table));
-      }
-      for (const definition of model.processors) {
-        if (definition.tables.length === 0) continue;
-        const checkpoint = await liveCheckpoint(trx, definition);
-        if (!checkpoint) continue;
-        const tables = physicalTables(definition);
-        await shadow(trx, Object.values(tables));
-        const report = progressReporter(`dry run, processor ${definition.name}@${definition.version}`, await store.count(trx), write);
-        let done = 0;
-        for (let after: Checkpoint = START; ; ) {
-          const events = (await store.readAllBelow(trx, after, CHUNK, checkpoint.below)).filter((event) => !beyond(event, checkpoint));
-          if (events.length === 0) break;
-          if (definition.handleBatch) await definition.handleBatch(trx, events, tables, after);
-          else for (const event of events) await definition.handle!(trx, event, tables);
-          const last = events.at(-1)!;
-          after = { transactionId: last.transactionId, position: last.position };
-          done += events.length;
-          report(done);
+    await db.connection().execute(async (session) => {
+      await makeRoomForShadows(session);
+      await session
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        if (model.inline.length > 0) {
+          const tables = model.inline.flatMap((projection) => projection.tables);
+          await shadow(trx, tables, { readerIndexes: model.inline.flatMap((projection) => projection.readerIndexes ?? []) });
+          await applyLog(trx, store, model.inline, `dry run, inline ${model.inline.map((p) => p.name).join(', ')}`, write);
+          for (const table of tables) differences.push(await compare(trx, table));
         }
-        report(done, true);
-        for (const table of Object.values(tables)) differences.push(await compare(trx, table));
-      }
-      // Nothing of the rebuild may stay: not its tables, not what a processor wrote elsewhere.
-      throw new RolledBack();
+        for (const definition of model.processors) {
+          if (definition.tables.length === 0) continue;
+          const checkpoint = await liveCheckpoint(trx, definition);
+          if (!checkpoint) continue;
+          const tables = physicalTables(definition);
+          await shadow(trx, Object.values(tables));
+          const report = progressReporter(`dry run, processor ${definition.name}@${definition.version}`, await store.count(trx), write);
+          let done = 0;
+          for (let after: Checkpoint = START; ; ) {
+            const events = (await store.readAllBelow(trx, after, CHUNK, checkpoint.below)).filter((event) => !beyond(event, checkpoint));
+            if (events.length === 0) break;
+            if (definition.handleBatch) await definition.handleBatch(trx, events, tables, after);
+            else for (const event of events) await definition.handle!(trx, event, tables);
+            const last = events.at(-1)!;
+            after = { transactionId: last.transactionId, position: last.position };
+            done += events.length;
+            report(done);
+          }
+          report(done, true);
+          for (const table of Object.values(tables)) differences.push(await compare(trx, table));
+        }
+        // Nothing of the rebuild may stay: not its tables, not what a processor wrote elsewhere.
+        throw new RolledBack();
+      });
     });
   } catch (error) {
     if (!(error instanceof RolledBack)) throw error;

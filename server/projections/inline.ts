@@ -21,6 +21,11 @@ export interface InlineProjection<E extends AnyEvent = AnyEvent> {
    * every event after it, in every projection (see applyInlineBatch).
    */
   readonly readsOthersOn?: readonly string[];
+  /**
+   * Indexes of its tables that only reads use, never its own writes: a rebuild's shadow tables
+   * are made without them, instead of keeping them row by row (the live tables keep theirs).
+   */
+  readonly readerIndexes?: readonly string[];
 }
 
 /**

@@ -6,7 +6,7 @@ import type { AnyEvent, Tx } from '../events/types.ts';
 import { applyInlineBatch, type InlineProjection } from './inline.ts';
 import type { ProcessorDefinition } from './processor.ts';
 import { progressReporter } from './progress.ts';
-import { dropShadows, replaceWithShadows, shadow } from './shadow-tables.ts';
+import { dropShadows, makeRoomForShadows, replaceWithShadows, shadow } from './shadow-tables.ts';
 import type { ProcessorRunner } from './runner.ts';
 
 /** Events a rebuild takes at a time: one transaction each for a processor, one read for the inline projections. */
@@ -29,14 +29,16 @@ export async function replayInline<E extends AnyEvent>(
   const tables = projections.flatMap((projection) => projection.tables);
   const label = `inline ${projections.map((p) => p.name).join(', ')}`;
   // One session throughout: temporary tables are its own.
+  const readerIndexes = projections.flatMap((projection) => projection.readerIndexes ?? []);
   return db.connection().execute(async (session) => {
+    await makeRoomForShadows(session);
     try {
       const seen = await session
         .transaction()
         .setIsolationLevel('repeatable read')
         .execute(async (trx) => {
           const snapshot = (await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(trx)).rows[0]!.snapshot;
-          await shadow(trx, tables, { toCopy: true });
+          await shadow(trx, tables, { toCopy: true, readerIndexes });
           return { snapshot, ...(await applyLog(trx, store, projections, label, write)) };
         });
       return await session.transaction().execute(async (trx) => {

@@ -1,25 +1,48 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../events/types.ts';
 
 const SHADOW_FILLFACTOR = 80;
+const INVALID_PARAMETER_VALUE = '22023';
 
 /**
  * Empty temporary tables shaped as the live ones, under their names: for the rest of the
  * session they shadow the live tables (pg_temp comes first in the search path), so that the
- * projections, which name their tables unqualified, write into them.
+ * projections, which name their tables unqualified, write into them. `readerIndexes` (indexes of
+ * the live tables that only reads use) are left out, as are, for shadows `toCopy`, all but the
+ * B-trees.
  */
-export async function shadow(executor: Executor, tables: readonly string[], { toCopy = false } = {}): Promise<void> {
+export async function shadow(executor: Executor, tables: readonly string[], { toCopy = false, readerIndexes = [] as readonly string[] } = {}): Promise<void> {
   // To be copied into the live tables, which compute their generated columns and keep their
   // own search indexes: the shadows need neither, only the keys and lookups the projections use.
   const like = toCopy ? sql`including defaults including constraints including indexes` : sql`including all`;
   // Room on each page for a row's next version: a rebuild moves counts on rows it has just
   // written (a post's likes), and on a full page every such update also wrote every index.
   for (const table of tables) await sql`create temporary table ${sql.table(table)} (like public.${sql.table(table)} ${like}) with (fillfactor = ${sql.lit(SHADOW_FILLFACTOR)})`.execute(executor);
-  if (!toCopy) return;
+  // An index is known by its shape, what follows its name and table in its definition: the
+  // shadows' copies have names of their own.
+  const shape = (index: RawBuilder<unknown>) => sql`regexp_replace(pg_get_indexdef(${index}), '^.*? USING ', '')`;
   const { rows } = await sql<{ index: string }>`
-    select i.indexrelid::regclass::text as index from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
-    where i.indrelid = any(${tables.map((table) => `pg_temp.${table}`)}::regclass[]) and am.amname <> 'btree'`.execute(executor);
+    select i.indexrelid::regclass::text as index
+    from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam join pg_class t on t.oid = i.indrelid
+    where i.indrelid = any(${tables.map((table) => `pg_temp.${table}`)}::regclass[])
+      and ((${toCopy} and am.amname <> 'btree')
+        or exists (
+          select from pg_index r join pg_class rt on rt.oid = r.indrelid
+          where r.indexrelid = any(${readerIndexes.map((index) => `public.${index}`)}::regclass[]) and rt.relname = t.relname and ${shape(sql`r.indexrelid`)} = ${shape(sql`i.indexrelid`)}))`.execute(executor);
   for (const { index } of rows) await sql`drop index ${sql.raw(index)}`.execute(executor);
+}
+
+/**
+ * Room in memory for a session's shadow tables: with the default 8 MB of local buffers, a
+ * rebuild of many rows wrote its pages out and read them back all along. A session that has
+ * used temporary tables before keeps the buffers it had (PostgreSQL allows no change then).
+ */
+export async function makeRoomForShadows(session: Executor): Promise<void> {
+  try {
+    await sql`set temp_buffers = '512MB'`.execute(session);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== INVALID_PARAMETER_VALUE) throw error;
+  }
 }
 
 export async function dropShadows(executor: Executor, tables: readonly string[]): Promise<void> {

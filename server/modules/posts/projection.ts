@@ -78,6 +78,8 @@ async function toggleAll(trx: Tx, events: readonly LikeEvent[]): Promise<void> {
 export const postsProjection: InlineProjection<PostEvent> = {
   name: 'posts',
   tables: ['likes', 'comments', 'posts'],
+  // Its writes find rows by their keys; these order the feeds, threads and likers for readers.
+  readerIndexes: ['posts_feed', 'posts_kind_feed', 'posts_author_feed', 'comments_thread', 'comments_replies', 'likes_newest'],
   // Between other events, new posts first and then the likes, each kind in one statement: a
   // like is always of a post created before it, so putting every creation first changes nothing.
   async applyAll(trx, events) {

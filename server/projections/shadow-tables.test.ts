@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { dropShadows, makeRoomForShadows, shadow } from './shadow-tables.ts';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+/** What each of a shadow table's indexes covers, in the words of its definition. */
+async function shapesOf(session: Parameters<typeof shadow>[0], table: string): Promise<string[]> {
+  const { rows } = await sql<{ shape: string }>`
+    select regexp_replace(pg_get_indexdef(indexrelid), '^.*? USING ', '') as shape from pg_index
+    where indrelid = ${`pg_temp.${table}`}::regclass order by 1`.execute(session);
+  return rows.map((row) => row.shape);
+}
+
+describe('shadow tables', () => {
+  // First: a session's local buffers are set once, before its first temporary table.
+  it('get room in memory, as often as a session asks', async () => {
+    await database.db.connection().execute(async (session) => {
+      await makeRoomForShadows(session);
+      expect((await sql<{ temp_buffers: string }>`show temp_buffers`.execute(session)).rows[0]!.temp_buffers).toBe('512MB');
+      await shadow(session, ['likes']);
+      await dropShadows(session, ['likes']);
+      // A rebuild's session has used temporary tables before; making room again does not fail.
+      await expect(makeRoomForShadows(session)).resolves.toBeUndefined();
+    });
+  });
+  it('leave out the indexes only readers use, and keep the keys and lookups', async () => {
+    await database.db.connection().execute(async (session) => {
+      await shadow(session, ['posts', 'likes'], { toCopy: true, readerIndexes: ['posts_feed', 'likes_newest'] });
+      const posts = await shapesOf(session, 'posts');
+      expect(posts).toContain('btree (id)');
+      // Not declared as a reader's: kept.
+      expect(posts).toContain('btree (kind, published_at DESC, id DESC) WHERE (NOT is_deleted)');
+      expect(posts).not.toContain('btree (published_at DESC, id DESC) WHERE (NOT is_deleted)');
+      // To be copied: the search index is the live table's to keep.
+      expect(posts.some((shape) => shape.startsWith('gin'))).toBe(false);
+      expect(await shapesOf(session, 'likes')).toEqual(['btree (target_kind, target_id, user_id)']);
+      await dropShadows(session, ['posts', 'likes']);
+    });
+  });
+
+});
