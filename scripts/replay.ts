@@ -5,7 +5,7 @@ import { createLog } from '../server/log.ts';
 import { withStreamPush } from '../server/feeds/model.ts';
 import { productModel } from '../server/model.ts';
 import { dryRunReplay } from '../server/projections/dry-run.ts';
-import { replayInline, replayProcessor } from '../server/projections/replay.ts';
+import { replayModel } from '../server/projections/replay.ts';
 
 // npm run replay                          every read model
 // npm run replay -- --projection NAME    one inline projection or processor
@@ -21,7 +21,9 @@ const write = (line: string) => console.log(line);
 try {
   const wanted = values.projection;
   const inline = model.inline.filter((p) => !wanted || p.name === wanted);
-  const processors = model.processors.filter((p) => !wanted || p.name === wanted);
+  // Every read model: a processor without tables keeps none (its work is what it appends or
+  // pushes), so it is replayed only when named.
+  const processors = model.processors.filter((p) => (wanted ? p.name === wanted : p.tables.length > 0));
   if (wanted && inline.length + processors.length === 0) {
     const known = [...model.inline, ...model.processors].map((p) => p.name);
     console.error(`No projection named ${wanted}. Known: ${known.join(', ') || 'none'}`);
@@ -36,8 +38,7 @@ try {
     console.log(differences.length === 0 ? 'A replay would change nothing.' : `A replay would change ${differences.length} table(s).`);
     if (differences.length > 0) process.exitCode = 1;
   } else {
-    if (inline.length > 0) await replayInline(core.database.db, core.store, inline, write);
-    for (const definition of processors) await replayProcessor(core.processors, definition, write);
+    await replayModel(core.database.db, core.store, core.processors, { inline, processors }, write);
     console.log(`Replayed ${inline.length + processors.length} projection(s).`);
   }
 } finally {

@@ -2,9 +2,10 @@
  * npm run bench:replay: rebuilding the read models from the log on the real PostgreSQL.
  * Seeds bench:api's fixtures (1,000 people, posts with three likes each) scaled to
  * BENCH_EVENTS events, then prints, beside a plain SELECT of the whole log through the same
- * driver in the same run: events per second for each inline projection, for all of them in one
- * pass, and for each processor that keeps tables; and the feed page's p99 at BENCH_FEED_RATE
- * requests a second, without a rebuild and while all inline projections rebuild.
+ * driver in the same run: events per second for each inline projection, for each processor that
+ * keeps tables, and for the whole model as `npm run replay` rebuilds it (the inline projections in
+ * one pass beside each processor); and the feed page's p99 at BENCH_FEED_RATE requests a second,
+ * without a rebuild and while the whole model rebuilds.
  *
  *   DATABASE_URL     the server to use (default postgres://postgres@127.0.0.1:5432/postgres); the
  *                    bench works in a database of its own, pressroom_bench_replay, made anew and
@@ -17,7 +18,7 @@ import pg from 'pg';
 import { openCore } from '../../server/core.ts';
 import { createLog } from '../../server/log.ts';
 import { productModel } from '../../server/model.ts';
-import { replayInline, replayProcessor } from '../../server/projections/replay.ts';
+import { replayInline, replayModel, replayProcessor } from '../../server/projections/replay.ts';
 import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, seed, startChild, stopChild, type Child } from './fixtures.ts';
 import { headers } from './live-load.ts';
 
@@ -98,7 +99,8 @@ try {
     process.stderr.write(`${fmt(total)} events; measuring...\n`);
     const floor = await timed('plain SELECT of the whole log', () => plainRead(url));
     for (const projection of productModel.inline) rates.push(await timed(`inline ${projection.name}`, () => replayInline(core.database.db, core.store, [projection])));
-    for (const definition of productModel.processors.filter((p) => p.tables.length > 0)) {
+    const processors = productModel.processors.filter((p) => p.tables.length > 0);
+    for (const definition of processors) {
       rates.push(await timed(`processor ${definition.name}`, async () => (await replayProcessor(core.processors, definition), total)));
     }
 
@@ -110,10 +112,16 @@ try {
     const quietFor = new Promise((resolve) => setTimeout(resolve, 10_000));
     const quiet = await feedLatencies(app, token, quietFor);
     let lastStep = '';
-    const rebuild = timed('all inline projections, one pass', () => replayInline(core.database.db, core.store, productModel.inline, (line) => (lastStep = line)));
+    const keepLastStep = (line: string) => {
+      if (line.startsWith('inline ') && line.includes('appended meanwhile')) lastStep = line;
+    };
+    const rebuild = timed('the whole model, as npm run replay rebuilds it', async () => {
+      await replayModel(core.database.db, core.store, core.processors, { inline: productModel.inline, processors }, keepLastStep);
+      return total;
+    });
     const rebuilding = await feedLatencies(app, token, rebuild);
-    const all = await rebuild;
-    rates.push(all);
+    const whole = await rebuild;
+    rates.push(whole);
     feed = { quiet, rebuilding };
 
     console.log(`\nReplay of ${fmt(total)} events on PostgreSQL, same run\n`);
@@ -124,12 +132,10 @@ try {
     console.log(`\nThe last step, appends held back: ${lastStep.replace(/^inline [^:]*: /, '')}`);
     const p99Quiet = percentile(feed.quiet, 99);
     const p99Rebuilding = percentile(feed.rebuilding, 99);
-    console.log(`\nFeed page at ${FEED_RATE} req/s: p99 ${fmt(p99Quiet, 1)} ms without a rebuild (${fmt(feed.quiet.length)} requests), ${fmt(p99Rebuilding, 1)} ms while all inline projections rebuild (${fmt(feed.rebuilding.length)} requests, max ${fmt(feed.rebuilding.at(-1) ?? NaN)} ms)`);
-    // The whole model: every inline projection in one pass, then each processor, one after another.
-    const processorSeconds = rates.filter((rate) => rate.name.startsWith('processor ')).reduce((sum, rate) => sum + rate.seconds, 0);
-    const wholeRate = total / (all.seconds + processorSeconds);
+    console.log(`\nFeed page at ${FEED_RATE} req/s: p99 ${fmt(p99Quiet, 1)} ms without a rebuild (${fmt(feed.quiet.length)} requests), ${fmt(p99Rebuilding, 1)} ms while the whole model rebuilds (${fmt(feed.rebuilding.length)} requests, max ${fmt(feed.rebuilding.at(-1) ?? NaN)} ms)`);
+    const wholeRate = whole.events / whole.seconds;
     console.log(
-      `\nGoals: the whole model (all inline projections in one pass, then each processor) >= ${fmt(GOAL_RATE)} events/s: ${fmt(wholeRate)} ${wholeRate >= GOAL_RATE ? 'PASS' : 'FAIL'}; feed p99 during a rebuild <= 2x without: ${fmt(p99Rebuilding, 1)} ms against ${fmt(p99Quiet, 1)} ms ${p99Rebuilding <= 2 * p99Quiet ? 'PASS' : 'FAIL'}`,
+      `\nGoals: the whole model >= ${fmt(GOAL_RATE)} events/s: ${fmt(wholeRate)} ${wholeRate >= GOAL_RATE ? 'PASS' : 'FAIL'}; feed p99 during a rebuild <= 2x without: ${fmt(p99Rebuilding, 1)} ms against ${fmt(p99Quiet, 1)} ms ${p99Rebuilding <= 2 * p99Quiet ? 'PASS' : 'FAIL'}`,
     );
   } finally {
     await core.close();

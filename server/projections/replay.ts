@@ -13,6 +13,21 @@ import type { ProcessorRunner } from './runner.ts';
 const CHUNK = 5000;
 
 /**
+ * Rebuilds read models side by side: the inline projections in one pass, and each processor,
+ * each on a connection of its own. A processor reads the live inline tables, which the inline
+ * pass leaves as they are until its last step replaces their rows with the same ones.
+ */
+export async function replayModel<E extends AnyEvent>(
+  db: Kysely<Database>,
+  store: EventStore<E>,
+  runner: ProcessorRunner<E>,
+  model: { inline: readonly InlineProjection<E>[]; processors: readonly ProcessorDefinition<E>[] },
+  write: (line: string) => void = () => undefined,
+): Promise<void> {
+  await Promise.all([replayInline(db, store, model.inline, write), ...model.processors.map((definition) => replayProcessor(runner, definition, write))]);
+}
+
+/**
  * Rebuilds inline read models from the log beside the live tables, which go on serving reads
  * and writes. The log as one snapshot saw it goes into temporary tables of the same names;
  * then, with appends held back by a SHARE lock on the log, the events that committed since are
