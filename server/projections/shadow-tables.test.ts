@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
-import { dropShadows, makeRoomForShadows, shadow } from './shadow-tables.ts';
+import { dropShadows, makeRoomForShadows, replaceWithShadows, shadow } from './shadow-tables.ts';
 
 let database: TestDatabase;
 
@@ -47,4 +47,25 @@ describe('shadow tables', () => {
     });
   });
 
+});
+
+describe('replacing the live rows with the shadows', () => {
+  it('replaces a table that differs by one value or one copy of a row, and leaves alike tables alone, empty ones too', async () => {
+    await sql`create table shadowed_pairs (k int not null, v text)`.execute(database.db);
+    await sql`create table shadowed_empty (k int not null)`.execute(database.db);
+    await sql`insert into shadowed_pairs values (1, 'a'), (2, null), (2, null)`.execute(database.db);
+    const tables = ['shadowed_pairs', 'shadowed_empty'];
+    const replacedWhen = async (rebuilt: string) =>
+      database.db.connection().execute(async (session) => {
+        await shadow(session, tables);
+        await sql.raw(`insert into pg_temp.shadowed_pairs values ${rebuilt}`).execute(session);
+        const replaced = await session.transaction().execute((trx) => replaceWithShadows(trx, tables));
+        await dropShadows(session, tables);
+        return replaced;
+      });
+    expect(await replacedWhen(`(2, null), (1, 'a'), (2, null)`)).toEqual([]);
+    expect(await replacedWhen(`(1, 'a'), (2, null)`)).toEqual(['shadowed_pairs']);
+    expect(await replacedWhen(`(1, 'b'), (2, null)`)).toEqual(['shadowed_pairs']);
+    expect((await sql<{ v: string | null }>`select v from shadowed_pairs order by k`.execute(database.db)).rows).toEqual([{ v: 'b' }, { v: null }]);
+  });
 });
