@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBlank, mentionedSlugs, plainText, sanitizeRichText, summary } from './rich-text.ts';
+import { isBlank, mentionedSlugs, plainText, sanitizeRichText, storedSummary, summary } from './rich-text.ts';
 
 const REL = 'rel="noopener noreferrer nofollow" target="_blank"';
 const ALLOWED = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'h2', 'h3', 'h4', 'code', 'pre', 'span']);
@@ -147,6 +147,19 @@ describe('summary', () => {
 
   it('cuts a single overlong word where it must', () => {
     expect(summary('Supercalifragilistic', 10)).toBe('Supercali…');
+  });
+
+  it('of rich text as stored, is the summary of what was written', () => {
+    const written = [
+      '<h2>Title</h2><p>one&nbsp;&nbsp;<strong>bo</strong>ld</p><ul><li>a</li><li>b</li></ul>x<br>y',
+      '<p>a &lt; b &amp; "c" &gt; d</p>',
+      '<script>alert(1)</script><p onclick="x()">safe <a href="javascript:x()">link</a></p>',
+      'plain text & <not a tag>, made paragraphs\n\nsecond',
+      '<p>ask <span data-mention="ada-admin">Ada Admin</span> about it</p>',
+      `<p>${'word '.repeat(60)}</p>`,
+      '',
+    ];
+    for (const html of written) expect(storedSummary(sanitizeRichText(html), 60)).toBe(summary(html, 60));
   });
 });
 

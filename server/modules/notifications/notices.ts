@@ -1,7 +1,7 @@
 import type { QuestionKind } from '../../../contracts/interviews/api.ts';
 import type { PostNotificationType } from '../../../contracts/notifications.ts';
 import type { PostKind } from '../../../contracts/posts/kinds.ts';
-import { summary } from '../content/rich-text.ts';
+import { storedSummary, summary } from '../content/rich-text.ts';
 
 type NoticeBase = {
   recipientId: number;
@@ -41,13 +41,15 @@ export type CommentTarget = { id: number; parentId: number | null; authorId: num
 const SUMMARY_LENGTH = 140;
 
 /** The words that stand for a post in a notification: its title or name, else the start of its text. */
+// Titles and names are plain text; content is rich text as authoring stored it, sanitized.
 export function postSummary(fields: Record<string, unknown>): string {
-  const text = [fields.title, fields.name, fields.content].find((value) => typeof value === 'string' && value.trim() !== '');
-  return summary(String(text ?? ''), SUMMARY_LENGTH);
+  const title = [fields.title, fields.name].find((value) => typeof value === 'string' && value.trim() !== '');
+  if (title !== undefined) return summary(String(title), SUMMARY_LENGTH);
+  return storedSummary(typeof fields.content === 'string' ? fields.content : '', SUMMARY_LENGTH);
 }
 
 export function commentSummary(content: string): string {
-  return summary(content, SUMMARY_LENGTH);
+  return storedSummary(content, SUMMARY_LENGTH);
 }
 
 /**
