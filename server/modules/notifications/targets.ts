@@ -21,9 +21,11 @@ export async function findPostTargets(trx: Tx, postIds: Iterable<number>): Promi
   const ids = [...new Set(postIds)];
   if (ids.length === 0) return new Map();
   // One array parameter however many posts: a list of a rebuild's thousand ids was planned anew each time.
+  // Of the fields, only what a summary reads.
   const posts = await trx
     .selectFrom('posts')
-    .select(['id', 'kind', 'author_id', 'author_type', 'creator_id', 'fields'])
+    .select(['id', 'kind', 'author_id', 'author_type', 'creator_id'])
+    .select([sql<string | null>`fields->>'title'`.as('title'), sql<string | null>`fields->>'name'`.as('name'), sql<string | null>`fields->>'content'`.as('content')])
     .where(sql<boolean>`id in (select unnest(${batchArray(ids, 'int8')}))`)
     .execute();
   const found = new Map<number, FoundPost>(
@@ -34,7 +36,7 @@ export async function findPostTargets(trx: Tx, postIds: Iterable<number>): Promi
         kind: post.kind as PostKind,
         ownerId: ownerOf({ authorId: post.author_id, authorType: post.author_type, creatorId: post.creator_id }),
         creatorId: post.creator_id,
-        summary: postSummary(post.fields),
+        summary: postSummary(post),
       },
     ]),
   );
