@@ -4,8 +4,8 @@
  * BENCH_EVENTS events, then prints, beside a plain SELECT of the whole log through the same
  * driver in the same run: events per second for each inline projection, for each processor that
  * keeps tables, and for the whole model as `npm run replay` rebuilds it (the inline projections in
- * one pass beside each processor); and the feed page's p99 at BENCH_FEED_RATE requests a second,
- * without a rebuild and while the whole model rebuilds.
+ * one pass, then each processor) while the app serves the feed; and the feed page's p99 at
+ * BENCH_FEED_RATE requests a second, without a rebuild and while the whole model rebuilds.
  *
  *   DATABASE_URL     the server to use (default postgres://postgres@127.0.0.1:5432/postgres); the
  *                    bench works in a database of its own, pressroom_bench_replay, made anew and

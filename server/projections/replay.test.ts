@@ -54,7 +54,7 @@ describe('replay', () => {
     expect(await snapshot(database.db)).not.toEqual(live);
 
     const lines: string[] = [];
-    // As npm run replay does it: the inline pass beside each processor.
+    // As npm run replay does it.
     await replayModel(database.db, core.store, core.processors, core.model, (line) => lines.push(line));
 
     expect(await snapshot(database.db)).toEqual(live);
