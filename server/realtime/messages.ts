@@ -114,21 +114,21 @@ async function messagesOf(db: Kysely<Database>, event: StoredEvent<PostEvent | C
       const change = ({ PostCreated: 'created', PostUpdated: 'updated', PostDeleted: 'deleted', PostRestored: 'restored' } as const)[event.type];
       // Posts in communities reach their communities' lists, never the open feed.
       const lists = post.community_ids.length === 0 ? feedRooms(post.user_types) : await communityRooms(db, post.community_ids.map(Number));
-      return [{ event: 'post:changed', rooms: [postRoom(postId), ...lists], payload: { ...stamp, postId, kind, change, authorId: post.author_id } }];
+      return [{ event: 'post:changed', rooms: [postRoom(postId), ...lists], payload: { postId, kind, change, authorId: post.author_id, ...stamp } }];
     }
     case 'Commented':
     case 'CommentEdited': {
       const comment = await findComment(db, NEUTRAL, event.data.commentId);
       if (!comment) return [];
       const rooms = [postRoom(event.data.postId)];
-      if (event.type === 'CommentEdited') return [{ event: 'comment:edited', rooms, payload: { ...stamp, postId: event.data.postId, comment } }];
+      if (event.type === 'CommentEdited') return [{ event: 'comment:edited', rooms, payload: { postId: event.data.postId, comment, ...stamp } }];
       const { commentsCount, totalCommentsCount } = counts(views, event.data.postId);
-      return [{ event: 'comment:added', rooms, payload: { ...stamp, postId: event.data.postId, comment, commentsCount, totalCommentsCount } }];
+      return [{ event: 'comment:added', rooms, payload: { postId: event.data.postId, comment, commentsCount, totalCommentsCount, ...stamp } }];
     }
     case 'CommentDeleted': {
       const { commentId, postId, parentId } = event.data;
       const { commentsCount, totalCommentsCount } = counts(views, postId);
-      return [{ event: 'comment:deleted', rooms: [postRoom(postId)], payload: { ...stamp, postId, commentId, parentId, commentsCount, totalCommentsCount } }];
+      return [{ event: 'comment:deleted', rooms: [postRoom(postId)], payload: { postId, commentId, parentId, commentsCount, totalCommentsCount, ...stamp } }];
     }
     case 'Liked':
     case 'Unliked': {
@@ -141,7 +141,7 @@ async function messagesOf(db: Kysely<Database>, event: StoredEvent<PostEvent | C
         {
           event: 'like:changed',
           rooms: [postRoom(target.postId)],
-          payload: { ...stamp, postId: target.postId, targetKind, targetId, userId, liked: event.type === 'Liked', likesCount: target.likes_count },
+          payload: { postId: target.postId, targetKind, targetId, userId, liked: event.type === 'Liked', likesCount: target.likes_count, ...stamp },
         },
       ];
     }
@@ -155,7 +155,7 @@ async function messagesOf(db: Kysely<Database>, event: StoredEvent<PostEvent | C
         {
           event: 'membership:changed',
           rooms: [communityRoom(community.slug), `user:${userId}`],
-          payload: { ...stamp, communityId, communitySlug: community.slug, userId, isJoined: event.type === 'Joined', membersCount: community.members_count },
+          payload: { communityId, communitySlug: community.slug, userId, isJoined: event.type === 'Joined', membersCount: community.members_count, ...stamp },
         },
       ];
     }

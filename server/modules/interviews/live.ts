@@ -78,10 +78,10 @@ export async function interviewMessagesFor(db: Kysely<Database>, events: readonl
       const response = responses.get(responseId);
       const answersCount = counts.get(interviewId);
       const last = lastOf.get(responseId) === index;
-      const heard: InterviewMessage[] = last && response && answersCount !== undefined ? [{ event: 'interview:answered', rooms: [interviewRoom(interviewId)], payload: { ...stamp, interviewId, response, answersCount } }] : [];
+      const heard: InterviewMessage[] = last && response && answersCount !== undefined ? [{ event: 'interview:answered', rooms: [interviewRoom(interviewId)], payload: { interviewId, response, answersCount, ...stamp } }] : [];
       // A sent response moves the count on the cards of every list its readers have open.
       if (event.type === 'ResponseSent' && answersCount !== undefined) {
-        heard.push({ event: 'interview:counted', rooms: (readers.get(interviewId) ?? []).map((userId) => `user:${userId}`), payload: { ...stamp, interviewId, answersCount } });
+        heard.push({ event: 'interview:counted', rooms: (readers.get(interviewId) ?? []).map((userId) => `user:${userId}`), payload: { interviewId, answersCount, ...stamp } });
       }
       messages.push(heard);
       continue;
@@ -97,7 +97,7 @@ export async function interviewMessagesFor(db: Kysely<Database>, events: readonl
           findResponseView(db, Number(answer.response_id), null),
           db.selectFrom('interviews').select('answers_count').where('id', '=', interviewId).executeTakeFirst(),
         ]);
-        if (response && interview) settled.push({ event: 'interview:answered', rooms: [interviewRoom(interviewId)], payload: { ...stamp, interviewId, response, answersCount: interview.answers_count } });
+        if (response && interview) settled.push({ event: 'interview:answered', rooms: [interviewRoom(interviewId)], payload: { interviewId, response, answersCount: interview.answers_count, ...stamp } });
       }
       messages.push(settled);
       continue;
@@ -114,7 +114,7 @@ export async function interviewMessagesFor(db: Kysely<Database>, events: readonl
       continue;
     }
     const rooms = [interviewRoom(interviewId), ...(row.callout_id === null ? [] : [`post:${row.callout_id}`])];
-    messages.push([{ event: 'interview:changed', rooms, payload: { ...stamp, interviewId, change, ...statusOf(row, clock.now()) } }]);
+    messages.push([{ event: 'interview:changed', rooms, payload: { interviewId, change, ...statusOf(row, clock.now()), ...stamp } }]);
   }
   return messages;
 }

@@ -83,16 +83,16 @@ export async function messagingMessagesFor(db: Kysely<Database>, events: readonl
       list.map((member) => ({
         event: 'messages:unread',
         rooms: [userRoom(member.userId)],
-        payload: { ...stamp, conversationId, unreadCount: member.left ? 0 : member.unreadCount, mentionsCount: member.left ? 0 : member.mentionsCount, totals: totalsOf(member.userId) },
+        payload: { conversationId, unreadCount: member.left ? 0 : member.unreadCount, mentionsCount: member.left ? 0 : member.mentionsCount, totals: totalsOf(member.userId), ...stamp },
       }));
     switch (event.type) {
       case 'ConversationStarted':
-        return [{ event: 'conversation:changed', rooms: roomsOf(present), payload: { ...stamp, conversationId, change: 'started', userId: event.data.startedBy } }];
+        return [{ event: 'conversation:changed', rooms: roomsOf(present), payload: { conversationId, change: 'started', userId: event.data.startedBy, ...stamp } }];
       case 'ParticipantAdded':
-        return [{ event: 'conversation:changed', rooms: roomsOf(present), payload: { ...stamp, conversationId, change: 'joined', userId: event.data.userId } }];
+        return [{ event: 'conversation:changed', rooms: roomsOf(present), payload: { conversationId, change: 'joined', userId: event.data.userId, ...stamp } }];
       case 'ParticipantLeft': {
         const leaver = inIt.filter((member) => member.userId === event.data.userId);
-        return [{ event: 'conversation:changed', rooms: roomsOf([...present, ...leaver]), payload: { ...stamp, conversationId, change: 'left', userId: event.data.userId } }, ...unread(leaver)];
+        return [{ event: 'conversation:changed', rooms: roomsOf([...present, ...leaver]), payload: { conversationId, change: 'left', userId: event.data.userId, ...stamp } }, ...unread(leaver)];
       }
       case 'MessageSent':
       case 'MessageEdited':
@@ -101,13 +101,13 @@ export async function messagingMessagesFor(db: Kysely<Database>, events: readonl
         const message = event.type === 'MessageSent' ? sender && sentMessageView(event, sender) : messages.get(event.data.messageId);
         if (!message) return [];
         const kind = event.type === 'MessageSent' ? 'message:sent' : 'message:changed';
-        return [{ event: kind, rooms: roomsOf(present), payload: { ...stamp, conversationId, message } } as MessagingMessage, ...unread(present)];
+        return [{ event: kind, rooms: roomsOf(present), payload: { conversationId, message, ...stamp } } as MessagingMessage, ...unread(present)];
       }
       case 'ConversationRead': {
         const { userId, upToMessageId } = event.data;
         const reader = present.filter((member) => member.userId === userId);
         const seen: MessagingMessage[] = reader[0]?.readReceipts
-          ? [{ event: 'conversation:seen', rooms: roomsOf(present.filter((member) => member.userId !== userId)), payload: { ...stamp, conversationId, userId, messageId: upToMessageId } }]
+          ? [{ event: 'conversation:seen', rooms: roomsOf(present.filter((member) => member.userId !== userId)), payload: { conversationId, userId, messageId: upToMessageId, ...stamp } }]
           : [];
         return [...unread(reader), ...seen];
       }
