@@ -5,7 +5,7 @@ import { createLog } from '../server/log.ts';
 import { withStreamPush } from '../server/feeds/model.ts';
 import { productModel } from '../server/model.ts';
 import { dryRunReplay } from '../server/projections/dry-run.ts';
-import { replayModel } from '../server/projections/replay.ts';
+import { replayModel, yieldToServing } from '../server/projections/replay.ts';
 
 // npm run replay                          every read model
 // npm run replay -- --projection NAME    one inline projection or processor
@@ -15,6 +15,7 @@ const config = loadConfig();
 const log = createLog('warn');
 // Live pushes to sockets are never replayed; the Stream mirror is, when it is configured.
 const model = withStreamPush(productModel, config.stream, log);
+yieldToServing();
 const core = await openCore({ database: config.database, redisUrl: null, model, log });
 const write = (line: string) => console.log(line);
 

@@ -18,7 +18,7 @@ import pg from 'pg';
 import { openCore } from '../../server/core.ts';
 import { createLog } from '../../server/log.ts';
 import { productModel } from '../../server/model.ts';
-import { replayInline, replayModel, replayProcessor } from '../../server/projections/replay.ts';
+import { replayInline, replayModel, replayProcessor, yieldToServing } from '../../server/projections/replay.ts';
 import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, seed, startChild, stopChild, type Child } from './fixtures.ts';
 import { headers } from './live-load.ts';
 
@@ -106,6 +106,8 @@ try {
 
     // The app reads; it runs no processors, which would spend the run catching up on the seed.
     app = await startChild({ name: 'app', args: APP_ARGS, databaseUrl: url, ready: appReady, env: { RUN_PROCESSORS: 'false' } });
+    // As npm run replay does; the app, started before, keeps the usual priority.
+    yieldToServing();
     const token = tokens[0]!;
     // Warmed up first: a cold process's first seconds would set the baseline, not the feed.
     await feedLatencies(app, token, new Promise((resolve) => setTimeout(resolve, 5_000)));

@@ -226,6 +226,7 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
     const ordered = [...rows].sort((a, b) => a.stream_version - b.stream_version);
     return events.map((event, index) => {
       const row = ordered[index]!;
+      // Named, not spread, as in decode.
       return {
         type: event.type,
         data: event.data,
