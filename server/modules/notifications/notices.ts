@@ -40,8 +40,10 @@ export type CommentTarget = { id: number; parentId: number | null; authorId: num
 
 const SUMMARY_LENGTH = 140;
 
-/** The words that stand for a post in a notification: its title or name, else the start of its text. */
-// Titles and names are plain text; content is rich text as authoring stored it, sanitized.
+/**
+ * The words that stand for a post in a notification: its title or name (plain text), else the
+ * start of its text (rich text as authoring stored it, sanitized).
+ */
 export function postSummary(fields: Record<string, unknown>): string {
   const title = [fields.title, fields.name].find((value) => typeof value === 'string' && value.trim() !== '');
   if (title !== undefined) return summary(String(title), SUMMARY_LENGTH);

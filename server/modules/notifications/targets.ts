@@ -20,8 +20,8 @@ export type FoundComment = CommentTarget & { postId: number; gone: boolean };
 export async function findPostTargets(trx: Tx, postIds: Iterable<number>): Promise<Map<number, FoundPost>> {
   const ids = [...new Set(postIds)];
   if (ids.length === 0) return new Map();
-  // One array parameter however many posts: a list of a rebuild's thousand ids was planned anew each time.
-  // Of the fields, only what a summary reads.
+  // Of the fields, only what a summary reads. The ids as one array parameter however many: a
+  // list of a rebuild's thousand ids was planned anew each time.
   const posts = await trx
     .selectFrom('posts')
     .select(['id', 'kind', 'author_id', 'author_type', 'creator_id'])
