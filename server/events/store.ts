@@ -178,11 +178,15 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
     return last ? { transactionId: last.transaction_id, position: last.position } : START;
   }
 
-  /** The events after a position in position order, for rebuilds that hold writers off (replay). */
-  async readAfterPosition(executor: Executor, afterPosition: number, limit: number): Promise<StoredEvent<E>[]> {
+  /**
+   * The events after a position in position order, for rebuilds: those a snapshot
+   * (`pg_current_snapshot()` as text) saw, when one is given, whatever transaction reads them.
+   */
+  async readAfterPosition(executor: Executor, afterPosition: number, limit: number, snapshot: string | null = null): Promise<StoredEvent<E>[]> {
+    const visible = snapshot === null ? sql`` : sql`and pg_visible_in_snapshot(transaction_id, ${snapshot}::pg_snapshot)`;
     const rows = await sql<EventRow>`
       select ${EVENT_COLUMNS}
-      from events where position > ${afterPosition}
+      from events where position > ${afterPosition} ${visible}
       order by position
       limit ${limit}`.execute(executor);
     return this.decodeRead(rows.rows);

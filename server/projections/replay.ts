@@ -57,28 +57,26 @@ export async function replayInline<E extends AnyEvent>(
   const tables = projections.flatMap((projection) => projection.tables);
   const label = `inline ${projections.map((p) => p.name).join(', ')}`;
   const readerIndexes = projections.flatMap((projection) => projection.readerIndexes ?? []);
-  // One session throughout: temporary tables are its own.
+  // One session throughout: temporary tables are its own, and they outlive its transactions.
   return db.connection().execute(async (session) => {
     await makeRoomForShadows(session);
     try {
-      const seen = await session
-        .transaction()
-        .setIsolationLevel('repeatable read')
-        .execute(async (trx) => {
-          const snapshot = (await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(trx)).rows[0]!.snapshot;
-          await shadow(trx, tables, { toCopy: true, readerIndexes });
-          return { snapshot, ...(await applyLog(trx, store, projections, label, write)) };
-        });
+      const snapshot = (await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(session)).rows[0]!.snapshot;
+      await shadow(session, tables, { toCopy: true, readerIndexes });
+      // A transaction per chunk, reading the log as the snapshot saw it: a row version a later
+      // chunk replaces (a post's count, moved by each like) can then be pruned on its page, where
+      // one long transaction kept every version and each update went to a new page and its index.
+      const seen = await applyLog((work) => session.transaction().execute(work), store, projections, label, write, snapshot);
       return await session.transaction().execute(async (trx) => {
         const started = performance.now();
         await sql`lock table events in share mode`.execute(trx);
-        const since = await store.readCommittedSince(trx, seen.snapshot);
+        const since = await store.readCommittedSince(trx, snapshot);
         let events = seen.events + since.length;
         if (since.length > 0 && since[0]!.position < seen.last) {
           // An append that committed late, behind what the snapshot saw: in log order, it comes
           // before events already applied. Nothing appends now; start again from the beginning.
           await sql`truncate ${sql.join(tables.map((table) => sql`pg_temp.${sql.table(table)}`))}`.execute(trx);
-          events = (await applyLog(trx, store, projections, `${label}, again`, write)).events;
+          events = (await applyLog((work) => work(trx), store, projections, `${label}, again`, write)).events;
         } else {
           for (let start = 0; start < since.length; start += CHUNK) await applyInlineBatch(projections, trx, since.slice(start, start + CHUNK));
         }
@@ -93,24 +91,34 @@ export async function replayInline<E extends AnyEvent>(
   });
 }
 
-/** The whole log through the inline projections, in chunks written set-based where they can be (applyInlineBatch). */
+/** Runs a chunk's work: in a transaction of its own, or in one that holds them all. */
+export type ChunkRunner = <T>(work: (trx: Tx) => Promise<T>) => Promise<T>;
+
+/**
+ * The whole log (as `snapshot` saw it, when one is given) through the inline projections, in
+ * chunks written set-based where they can be (applyInlineBatch).
+ */
 export async function applyLog<E extends AnyEvent>(
-  trx: Tx,
+  inChunk: ChunkRunner,
   store: EventStore<E>,
   projections: readonly InlineProjection<E>[],
   label: string,
   write: (line: string) => void,
+  snapshot: string | null = null,
 ): Promise<{ events: number; last: number }> {
-  const total = await store.count(trx);
+  const total = await inChunk((trx) => store.count(trx));
   const report = progressReporter(label, total, write);
   let done = 0;
   let after = 0;
   for (;;) {
-    const events = await store.readAfterPosition(trx, after, CHUNK);
-    if (events.length === 0) break;
-    await applyInlineBatch(projections, trx, events);
-    after = events.at(-1)!.position;
-    done += events.length;
+    const read = await inChunk(async (trx) => {
+      const events = await store.readAfterPosition(trx, after, CHUNK, snapshot);
+      await applyInlineBatch(projections, trx, events);
+      return events.length === 0 ? null : { count: events.length, last: events.at(-1)!.position };
+    });
+    if (read === null) break;
+    after = read.last;
+    done += read.count;
     report(done);
   }
   report(done, true);
