@@ -11,7 +11,7 @@ import { NotFound } from '../../errors.ts';
 import { created, eventMetadata } from '../../http/request-context.ts';
 import { actorOf, requireUser } from '../auth/plugin.ts';
 import { resolveMentions } from '../content/mentions.ts';
-import { isBlank, mentionedSlugs, sanitizeRichText } from '../content/rich-text.ts';
+import { sanitizeRichText, storedIsBlank, storedMentionedSlugs } from '../content/rich-text.ts';
 import { ownAttachments } from '../posts/attachments.ts';
 import { viewerOf, type Viewer } from '../posts/permissions.ts';
 import { findPostView } from '../posts/queries.ts';
@@ -81,6 +81,6 @@ export function commentRoutes(core: Core): FastifyPluginAsyncZod {
 async function commentContent(db: Kysely<Database>, viewer: Viewer, body: { content: string; attachments: number[] }) {
   const content = sanitizeRichText(body.content);
   const attachments = await ownAttachments(db, viewer.contactId, body.attachments);
-  const mentions = (await resolveMentions(db, mentionedSlugs(content))).map((m) => m.userId).filter((id) => id !== viewer.contactId);
-  return { content, attachments, mentions, blank: isBlank(content) };
+  const mentions = (await resolveMentions(db, storedMentionedSlugs(content))).map((m) => m.userId).filter((id) => id !== viewer.contactId);
+  return { content, attachments, mentions, blank: storedIsBlank(content) };
 }

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { isBlank, mentionedSlugs, plainText, sanitizeRichText, storedSummary, summary } from './rich-text.ts';
+import { isBlank, mentionedSlugs, plainText, sanitizeRichText, storedIsBlank, storedMentionedSlugs, storedPlainText, storedSummary, summary } from './rich-text.ts';
 
 const REL = 'rel="noopener noreferrer nofollow" target="_blank"';
 const ALLOWED = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'h2', 'h3', 'h4', 'code', 'pre', 'span']);
+
+/** Texts as people write them, for the readers of the stored form to agree with the readers of what was written. */
+const WRITTEN = [
+  '<h2>Title</h2><p>one&nbsp;&nbsp;<strong>bo</strong>ld</p><ul><li>a</li><li>b</li></ul>x<br>y',
+  '<p>a &lt; b &amp; "c" &gt; d</p>',
+  '<script>alert(1)</script><p onclick="x()">safe <a href="javascript:x()">link</a></p>',
+  'plain text & <not a tag>, made paragraphs\n\nsecond',
+  '<p>ask <span data-mention="ada-admin">Ada Admin</span> about it, and @jo-reporter (@pat-publicist)</p>',
+  'write to jo@pressroom.local, not <span data-mention="eve-expert">@ada-admin</span>',
+  '<p>   </p><p><br></p>',
+  '<p><span data-mention="ada-admin"></span></p>',
+  `<p>${'word '.repeat(60)}</p>`,
+  '',
+];
 
 /** Every tag on the allow-list, with only the attributes it may have, and links that go somewhere safe. */
 function expectOnlyAllowedMarkup(html: string) {
@@ -150,16 +164,7 @@ describe('summary', () => {
   });
 
   it('of rich text as stored, is the summary of what was written', () => {
-    const written = [
-      '<h2>Title</h2><p>one&nbsp;&nbsp;<strong>bo</strong>ld</p><ul><li>a</li><li>b</li></ul>x<br>y',
-      '<p>a &lt; b &amp; "c" &gt; d</p>',
-      '<script>alert(1)</script><p onclick="x()">safe <a href="javascript:x()">link</a></p>',
-      'plain text & <not a tag>, made paragraphs\n\nsecond',
-      '<p>ask <span data-mention="ada-admin">Ada Admin</span> about it</p>',
-      `<p>${'word '.repeat(60)}</p>`,
-      '',
-    ];
-    for (const html of written) expect(storedSummary(sanitizeRichText(html), 60)).toBe(summary(html, 60));
+    for (const html of WRITTEN) expect(storedSummary(sanitizeRichText(html), 60)).toBe(summary(html, 60));
   });
 });
 
@@ -198,5 +203,19 @@ describe('mentionedSlugs', () => {
 
   it('does not read mentions from dropped content', () => {
     expect(mentionedSlugs('<script>"@ada-admin"</script><a href="mailto:x@y.z" title="@jo-reporter">mail</a>')).toEqual([]);
+  });
+});
+
+describe('the readers of rich text as stored', () => {
+  it('read what sanitizeRichText made as the others read what was written', () => {
+    for (const html of WRITTEN) {
+      const clean = sanitizeRichText(html);
+      expect(storedPlainText(clean), html).toBe(plainText(html));
+      expect(storedMentionedSlugs(clean), html).toEqual(mentionedSlugs(html));
+      expect(storedIsBlank(clean), html).toBe(isBlank(html));
+    }
+    // The texts above cover both answers of each reader.
+    expect(WRITTEN.map((html) => isBlank(html))).toContain(true);
+    expect(WRITTEN.flatMap((html) => mentionedSlugs(html))).toEqual(expect.arrayContaining(['ada-admin', 'jo-reporter', 'pat-publicist']));
   });
 });

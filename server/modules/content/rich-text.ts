@@ -143,7 +143,16 @@ function collapse(text: string): string {
 
 /** The words of the content, whitespace collapsed: for notification summaries and length checks. */
 export function plainText(html: string): string {
-  return collapse(read(sanitizeRichText(html), { mentionText: true }).text);
+  return storedPlainText(sanitizeRichText(html));
+}
+
+/**
+ * The `stored*` readers take rich text in its stored form, sanitizeRichText's output (what posts,
+ * comments and messages keep, and what authoring has just made): they read it as it is, where
+ * sanitizing it again was most of their cost. Anything else goes through the others.
+ */
+export function storedPlainText(clean: string): string {
+  return collapse(read(clean, { mentionText: true }).text);
 }
 
 /** The plain text, cut at a word boundary with "…" (counted in max) when longer than max. */
@@ -151,12 +160,9 @@ export function summary(html: string, max = 140): string {
   return cut(plainText(html), max);
 }
 
-/**
- * `summary` of rich text in its stored form, sanitizeRichText's output (what posts and comments
- * keep): read as it is, without sanitizing it again, which was most of a summary's cost.
- */
+/** `summary` of rich text in its stored form. */
 export function storedSummary(clean: string, max = 140): string {
-  return cut(collapse(read(clean, { mentionText: true }).text), max);
+  return cut(storedPlainText(clean), max);
 }
 
 function cut(text: string, max: number): string {
@@ -177,8 +183,13 @@ function cut(text: string, max: number): string {
 
 /** The distinct slugs of people mentioned, by `@slug` in the text or a mention span, in order. */
 export function mentionedSlugs(html: string): string[] {
+  return storedMentionedSlugs(sanitizeRichText(html));
+}
+
+/** `mentionedSlugs` of rich text in its stored form. */
+export function storedMentionedSlugs(clean: string): string[] {
   // Text inside a mention span is the person's display name, not more mentions.
-  const { text, mentions } = read(sanitizeRichText(html), { mentionText: false });
+  const { text, mentions } = read(clean, { mentionText: false });
   const found = [...mentions];
   for (const match of text.matchAll(MENTION_TOKEN)) found.push({ at: match.index, slug: match[1]! });
   found.sort((a, b) => a.at - b.at);
@@ -187,6 +198,10 @@ export function mentionedSlugs(html: string): string[] {
 
 /** True when there is nothing to publish: no text and no mention. */
 export function isBlank(html: string): boolean {
-  const clean = sanitizeRichText(html);
-  return collapse(read(clean, { mentionText: true }).text) === '' && !clean.includes('<span data-mention=');
+  return storedIsBlank(sanitizeRichText(html));
+}
+
+/** `isBlank` of rich text in its stored form. */
+export function storedIsBlank(clean: string): boolean {
+  return storedPlainText(clean) === '' && !clean.includes('<span data-mention=');
 }

@@ -3,7 +3,7 @@ import { CONVERSATIONS_PAGE, type ConversationView, type MessageEvent, type Mess
 import type { MediaItem } from '../../../contracts/posts/media.ts';
 import type { Database } from '../../db/schema.ts';
 import type { StoredEvent } from '../../events/types.ts';
-import { plainText } from '../content/rich-text.ts';
+import { storedPlainText } from '../content/rich-text.ts';
 import { isJournalist, protectionByDefault, sendRefusal, type Peer, type Person, type SendGate } from './permissions.ts';
 import { pairKey } from './projection.ts';
 import './tables.ts';
@@ -186,7 +186,7 @@ export async function listMessages(db: Db, conversationId: number, before: numbe
 export function lastLineOf(message: MessageView | null): string {
   if (!message) return '';
   if (message.isDeleted) return 'This message was deleted';
-  const text = plainText(message.content).replace(/\s+/g, ' ').trim();
+  const text = storedPlainText(message.content).replace(/\s+/g, ' ').trim();
   if (text) return text.length > 140 ? `${text.slice(0, 139)}…` : text;
   return message.attachments.length > 0 ? 'Sent an attachment' : '';
 }
@@ -372,6 +372,6 @@ export async function directMessageLines(db: Db, personId: number, peopleIds: re
   return rows.map((row) => {
     const senderId = Number(row.sender_id);
     const [a, b] = row.pair_key.split(':').map(Number) as [number, number];
-    return { id: Number(row.id), conversationId: Number(row.conversation_id), senderId, recipientId: senderId === a ? b : a, text: plainText(row.content), sentAt: row.sent_at };
+    return { id: Number(row.id), conversationId: Number(row.conversation_id), senderId, recipientId: senderId === a ? b : a, text: storedPlainText(row.content), sentAt: row.sent_at };
   });
 }

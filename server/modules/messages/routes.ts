@@ -32,7 +32,7 @@ import type { AnyEvent } from '../../events/types.ts';
 import { created, eventMetadata } from '../../http/request-context.ts';
 import { actorOf, requireUser } from '../auth/plugin.ts';
 import { resolveMentions } from '../content/mentions.ts';
-import { isBlank, mentionedSlugs, plainText, sanitizeRichText } from '../content/rich-text.ts';
+import { isBlank, sanitizeRichText, storedIsBlank, storedMentionedSlugs, storedPlainText } from '../content/rich-text.ts';
 import { ownAttachments } from '../posts/attachments.ts';
 import { conversationDecider, conversationStream, inboxDecider, inboxStream, messageDecider, messageStream, messagingDecider, messagingStream, NO_CONVERSATION, sendCommand } from './commands.ts';
 import { pairKey } from './projection.ts';
@@ -288,6 +288,6 @@ type Content = Awaited<ReturnType<typeof content>>;
 async function content(db: Kysely<Database>, senderId: number, body: MessageBody) {
   const html = sanitizeRichText(body.content);
   const attachments = await ownAttachments(db, senderId, body.attachments);
-  const mentions = (await resolveMentions(db, mentionedSlugs(html))).map((mention) => mention.userId).filter((id) => id !== senderId);
-  return { content: html, attachments, mentions, blank: isBlank(html), textLength: plainText(html).length };
+  const mentions = (await resolveMentions(db, storedMentionedSlugs(html))).map((mention) => mention.userId).filter((id) => id !== senderId);
+  return { content: html, attachments, mentions, blank: storedIsBlank(html), textLength: storedPlainText(html).length };
 }

@@ -17,7 +17,7 @@ import { mayPostIn } from '../communities/permissions.ts';
 import { standingsIn } from '../communities/queries.ts';
 import { resolveMentions } from '../content/mentions.ts';
 import { findCompany, isResponsibleFor } from '../organizations/queries.ts';
-import { isBlank, mentionedSlugs, sanitizeRichText } from '../content/rich-text.ts';
+import { sanitizeRichText, storedIsBlank, storedMentionedSlugs } from '../content/rich-text.ts';
 import { ownAttachments, ownVideo } from './attachments.ts';
 import type { Viewer } from './permissions.ts';
 
@@ -56,7 +56,7 @@ export async function authorPost<K extends PostKind>(db: Kysely<Database>, viewe
     return clean;
   };
   const fields = await fieldsOf(db, viewer, kind, body, rich);
-  const mentions = await resolveMentions(db, [...new Set(texts.flatMap(mentionedSlugs))]);
+  const mentions = await resolveMentions(db, [...new Set(texts.flatMap(storedMentionedSlugs))]);
   return {
     ...author,
     communityIds: [...new Set(body.communities)],
@@ -90,9 +90,9 @@ async function checkCommunities(db: Kysely<Database>, viewer: Viewer, communityI
   if (problems.length > 0) throw new ValidationFailed(problems);
 }
 
-function required(html: string, message: string): string {
-  if (isBlank(html)) throw new ValidationFailed([message]);
-  return html;
+function required(clean: string, message: string): string {
+  if (storedIsBlank(clean)) throw new ValidationFailed([message]);
+  return clean;
 }
 
 async function fieldsOf(db: Kysely<Database>, viewer: Viewer, kind: PostKind, body: PostBodies[PostKind], rich: (html: string) => string): Promise<Record<string, unknown>> {
@@ -112,7 +112,7 @@ async function fieldsOf(db: Kysely<Database>, viewer: Viewer, kind: PostKind, bo
       const b = body as PostBodies['communityPost'];
       const attachments = await ownAttachments(db, viewer.contactId, b.attachments);
       const content = rich(b.content);
-      if (isBlank(content) && attachments.length === 0) throw new ValidationFailed(['Write something or attach a file']);
+      if (storedIsBlank(content) && attachments.length === 0) throw new ValidationFailed(['Write something or attach a file']);
       return { content, attachments };
     }
     case 'event': {
