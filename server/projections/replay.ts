@@ -63,9 +63,8 @@ export async function replayInline<E extends AnyEvent>(
     try {
       const snapshot = (await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(session)).rows[0]!.snapshot;
       await shadow(session, tables, { toCopy: true, readerIndexes });
-      // A transaction per chunk, reading the log as the snapshot saw it: a row version a later
-      // chunk replaces (a post's count, moved by each like) can then be pruned on its page, where
-      // one long transaction kept every version and each update went to a new page and its index.
+      // A transaction per chunk, reading the log as the snapshot saw it: no transaction is held for
+      // the whole rebuild, which would keep vacuum from every table the app writes meanwhile.
       const seen = await applyLog((work) => session.transaction().execute(work), store, projections, label, write, snapshot);
       return await session.transaction().execute(async (trx) => {
         const started = performance.now();
