@@ -2,8 +2,6 @@ import { expect, test } from '@playwright/test';
 import { demo, expectAccessible, signIn } from './people.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
-// Two people signed in, feeds fetched and a live push: more than the default half minute on a loaded machine.
-test.setTimeout(90_000);
 
 test('a journalist reads the newswire: outlets’ items fetched by the app, a media article arriving live behind its bar, and a beat filter', async ({ page, browser }, testInfo) => {
   await signIn(page, demo.journalist);

@@ -24,8 +24,6 @@ async function unreadOf(page: Page): Promise<number> {
 }
 
 test('the author’s badge rises live when another person likes their callout, and a click opens the post at the comment', async ({ browser, page }, testInfo) => {
-  // Two people in two browsers on a shared 2-core machine.
-  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, demo.journalist);
   const stamp = Date.now().toString(36);

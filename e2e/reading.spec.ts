@@ -157,7 +157,6 @@ test('the modal mirrors the query: open, edit=1, Escape, back button, route chan
 });
 
 test('offline, then online: what changed meanwhile appears', async ({ browser }) => {
-  test.setTimeout(60_000);
   const a = await person(browser, demo.pr);
   const b = await person(browser, demo.journalist);
   const stamp = Date.now().toString(36);
@@ -186,7 +185,6 @@ test('offline, then online: what changed meanwhile appears', async ({ browser })
 
 for (const width of [375, 1440]) {
   test(`the feed and the modal at ${width} px: screenshots and no serious axe violation`, async ({ browser }, testInfo) => {
-    test.setTimeout(60_000);
     const a = await person(browser, demo.pr, width);
     const page = a.page;
     await page.goto('/app/');
@@ -211,7 +209,6 @@ for (const width of [375, 1440]) {
 }
 
 test('a community with more posts than three batches loads batch after batch as one scrolls, to its end', async ({ browser }) => {
-  test.setTimeout(90_000);
   const a = await person(browser, demo.admin);
   const page = a.page;
   const name = `Long reads ${Date.now()}`;

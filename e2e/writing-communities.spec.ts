@@ -5,8 +5,6 @@ const membersCount = (page: Page) => page.getByTestId('community-members-count')
 const countOf = async (page: Page) => Number(/\d+/.exec((await membersCount(page).textContent()) ?? '')?.[0]);
 
 test('a community page: banner, logo, description, members, activity and posts; joining counts live for everyone watching', async ({ browser, page }, testInfo) => {
-  // Two people in two browsers on a shared 2-core machine.
-  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, demo.journalist);
   await page.goto('/app/community/newsroom-leaders');

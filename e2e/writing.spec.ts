@@ -195,8 +195,6 @@ async function deleteAndRestore(page: Page, title: string): Promise<void> {
 }
 
 test('delete and restore: the author their own callout, an admin anyone’s; others get no buttons', async ({ browser, page }, testInfo) => {
-  // Two people in two browsers on a shared 2-core machine.
-  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, demo.journalist);
   const title = `Court reporters ${Date.now().toString(36)}`;
