@@ -115,10 +115,11 @@ async function notifyVia(db: Kysely<Database>, channel: string): Promise<void> {
   await sql`select pg_notify(${channel}, '')`.execute(db);
 }
 
-const PREPARED = /^\/\* prepared:([a-z0-9_]+) \*\//;
+const PREPARED = /^\s*\/\* prepared:([a-z0-9_]+) \*\//;
 
 /**
- * Statements that start with a `prepared:NAME` comment run as named prepared statements, so
+ * Statements that start with a `prepared:NAME` comment (after any white space: a statement
+ * written on lines of its own begins with a line break) run as named prepared statements, so
  * each connection plans them once. The hot paths (append, stream and log reads) are planned
  * in about half a millisecond each time otherwise, as long as they take to run.
  */

@@ -221,14 +221,12 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
         }
       }
       const last = events.at(-1)!;
-      const moved = await trx
-        .updateTable('processors')
-        .set({ last_transaction_id: last.transactionId, last_position: last.position, updated_at: sql`now()` })
-        .where('name', '=', definition.name)
-        .where('version', '=', definition.version)
-        .where(sql<boolean>`(last_transaction_id, last_position) = (${from.transactionId}::xid8, ${from.position}::bigint)`)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) throw new Error(`Checkpoint of ${definition.name} moved under its owner`);
+      const moved = await sql`
+        ${preparedStatement('processor_checkpoint')}
+        update processors set last_transaction_id = ${last.transactionId}::xid8, last_position = ${last.position}::bigint, updated_at = now()
+        where name = ${definition.name} and version = ${definition.version}::int
+          and (last_transaction_id, last_position) = (${from.transactionId}::xid8, ${from.position}::bigint)`.execute(trx);
+      if (Number(moved.numAffectedRows) !== 1) throw new Error(`Checkpoint of ${definition.name} moved under its owner`);
       handled = events;
       return events.length === batchSize ? 'more' : 'idle';
     });

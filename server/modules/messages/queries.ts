@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { CONVERSATIONS_PAGE, type ConversationView, type MessageEvent, type MessageView, type UnreadTotals } from '../../../contracts/messages/index.ts';
 import type { MediaItem } from '../../../contracts/posts/media.ts';
+import { batchArray, preparedStatement } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { StoredEvent } from '../../events/types.ts';
 import { storedPlainText } from '../content/rich-text.ts';
@@ -101,14 +102,15 @@ export function sendGate(conversation: LockedConversation, senderId: number): Se
  */
 export async function lockForSending(db: Db, conversationIds: readonly number[], newIds = 0): Promise<{ conversations: Map<number, LockedConversation>; messageIds: number[] }> {
   const { rows } = await sql<{ conversation_id: number; is_group: boolean; user_id: number | null; sent_count: number | null; roles: string[] | null; cold_pitch_protection: boolean | null; blocks: number[] | null; ids: number[] | null } & SenderFacts>`
+    ${preparedStatement('messages_lock_for_sending')}
     select c.id as conversation_id, c.is_group, m.user_id, m.sent_count, u.roles, u.firstname, u.lastname, u.slug, u.logo, p.cold_pitch_protection,
       array(select b.blocked_id::int from message_blocks b where b.user_id = m.user_id) as blocks,
-      (select array_agg(nextval('message_ids')::int) from generate_series(1, ${newIds})) as ids
+      (select array_agg(nextval('message_ids')::int) from generate_series(1, ${newIds}::int)) as ids
     from conversations c
     left join conversation_members m on m.conversation_id = c.id and m.left_at is null
     left join users u on u.id = m.user_id
     left join messaging_preferences p on p.user_id = m.user_id
-    where c.id = any(${sql.val([...conversationIds])}::bigint[])
+    where c.id in (select unnest(${batchArray(conversationIds, 'int8')}))
     order by c.id
     for update of c`.execute(db);
   const conversations = new Map<number, LockedConversation>();
