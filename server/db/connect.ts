@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Compilable } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -125,6 +125,17 @@ const PREPARED = /^\s*\/\* prepared:([a-z0-9_]+) \*\//;
  */
 export function preparedStatement(name: string) {
   return sql.raw(`/* prepared:${name} */ `);
+}
+
+/**
+ * A built query run as the named prepared statement `name`: for a hot read whose builder form
+ * is worth keeping. Its text must be the same at every call (an `in` list of changing length
+ * is not: `batchArray` is), as a name is prepared once per connection.
+ */
+export async function executePrepared<Row>(db: Kysely<Database>, name: string, query: Compilable<Row>): Promise<Row[]> {
+  const compiled = query.compile();
+  const { rows } = await db.executeQuery<Row>({ ...compiled, sql: `/* prepared:${name} */ ${compiled.sql}` });
+  return rows;
 }
 
 // `any`: Kysely's client type also takes cursors, which nothing here streams.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../testing/database.ts';
-import { preparedStatement } from './connect.ts';
+import { executePrepared, preparedStatement } from './connect.ts';
 
 // PGlite has one connection and no pool wrapper: named statements are the pool's doing.
 describe.runIf(usingPostgres)('a statement marked prepared', () => {
@@ -24,5 +24,15 @@ describe.runIf(usingPostgres)('a statement marked prepared', () => {
     });
     expect(names).toEqual(expect.arrayContaining(['probe_inline', 'probe_on_its_own_line']));
     expect(names.filter((name) => name.startsWith('probe'))).toHaveLength(2);
+  });
+
+  it('runs a built query under its name, with its rows', async () => {
+    const { rows, names } = await database.db.transaction().execute(async (trx) => {
+      const byName = (name: string) => trx.selectFrom('beats').select(['id', 'name']).where('name', '=', name);
+      await executePrepared(trx, 'probe_built', byName('none'));
+      return { rows: await executePrepared(trx, 'probe_built', byName('politics')), names: (await sql<{ name: string }>`select name from pg_prepared_statements`.execute(trx)).rows.map((row) => row.name) };
+    });
+    expect(rows).toEqual([{ id: 62, name: 'politics' }]);
+    expect(names).toContain('probe_built');
   });
 });

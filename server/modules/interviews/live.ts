@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { InterviewEvent } from '../../../contracts/interviews/index.ts';
 import type { interviewAnswered, interviewChanged, interviewCounted } from '../../../contracts/interviews/realtime.ts';
+import { batchArray, executePrepared } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AnyEvent, StoredEvent } from '../../events/types.ts';
 import { clock } from './clock.ts';
@@ -62,12 +63,11 @@ export async function interviewMessagesFor(db: Kysely<Database>, events: readonl
     findResponseViews(db, answering.map((data) => data.responseId)),
     answering.length === 0
       ? new Map<number, number>()
-      : db
-          .selectFrom('interviews')
-          .select(['id', 'answers_count'])
-          .where('id', 'in', [...new Set(answering.map((data) => data.interviewId))])
-          .execute()
-          .then((rows) => new Map(rows.map((row) => [Number(row.id), row.answers_count]))),
+      : executePrepared(
+          db,
+          'interviews_answers_counts',
+          db.selectFrom('interviews').select(['id', 'answers_count']).where(sql<boolean>`id in (select unnest(${batchArray([...new Set(answering.map((data) => data.interviewId))], 'int8')}))`),
+        ).then((rows) => new Map(rows.map((row) => [Number(row.id), row.answers_count]))),
     answerReaders(db, sentTo),
   ]);
   const messages: InterviewMessage[][] = [];

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { batchArray } from '../../db/connect.ts';
+import { batchArray, preparedStatement } from '../../db/connect.ts';
 import type { Tx } from '../../events/types.ts';
 
 // Interview-wide lock: answers take it shared and never wait on each other; what closes or
@@ -22,6 +22,7 @@ export async function lockInterview(trx: Tx, interviewId: number, alone: boolean
  */
 export async function lockInterviewsForAnswers(trx: Tx, interviewIds: readonly number[]): Promise<Map<number, number | null>> {
   const { rows } = await sql<{ id: number; close_after_answers: number | null }>`
+    ${preparedStatement('interviews_lock_for_answers')}
     select id, close_after_answers,
       case when close_after_answers is null
         then pg_advisory_xact_lock_shared(${INTERVIEW_LOCK_NAMESPACE}, id::int)

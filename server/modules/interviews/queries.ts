@@ -10,6 +10,7 @@ import {
   type QuestionView,
   type ResponseView,
 } from '../../../contracts/interviews/api.ts';
+import { batchArray, executePrepared } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AUTHOR_COLUMNS, authorOf } from '../posts/queries.ts';
 import { findVideo, findVideos } from '../video/index.ts';
@@ -240,7 +241,7 @@ export async function listResponses(db: Kysely<Database>, interviewId: number, v
 /** Responses by id, as their interviewer reads them, in one statement whatever their number (and one for their videos). */
 export async function findResponseViews(db: Kysely<Database>, responseIds: readonly number[]): Promise<Map<number, ResponseView>> {
   if (responseIds.length === 0) return new Map();
-  const rows = (await responseRows(db, null).where('r.id', 'in', [...new Set(responseIds)]).execute()) as ResponseRow[];
+  const rows = (await executePrepared(db, 'interview_responses_by_ids', responseRows(db, null).where(sql<boolean>`r.id in (select unnest(${batchArray([...new Set(responseIds)], 'int8')}))`))) as ResponseRow[];
   const views = await toResponseViews(db, rows);
   return new Map(views.map((view) => [view.id, view]));
 }
@@ -272,7 +273,7 @@ export async function answeringViews(db: Kysely<Database>, wanted: readonly { in
   const interviewIds = [...new Set(wanted.map((one) => one.interviewId))];
   const responseIds = wanted.flatMap((one) => (one.responseId === null ? [] : [one.responseId]));
   const [rows, responses] = await Promise.all([
-    interviewRows(db).where('i.id', 'in', interviewIds).execute() as Promise<InterviewRow[]>,
+    executePrepared(db, 'interviews_by_ids', interviewRows(db).where(sql<boolean>`i.id in (select unnest(${batchArray(interviewIds, 'int8')}))`)) as Promise<InterviewRow[]>,
     findResponseViews(db, responseIds),
   ]);
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
