@@ -5,7 +5,8 @@
  * driver in the same run: events per second for each inline projection, for each processor that
  * keeps tables, and for the whole model as `npm run replay` rebuilds it (the inline projections in
  * one pass, then each processor) while the app serves the feed; and the feed page's p99 at
- * BENCH_FEED_RATE requests a second, without a rebuild and while the whole model rebuilds.
+ * BENCH_FEED_RATE requests a second, without a rebuild and while the whole model rebuilds, read
+ * by a process of its own (feed-child.ts) and timed from when each request was due.
  *
  *   DATABASE_URL     the server to use (default postgres://postgres@127.0.0.1:5432/postgres); the
  *                    bench works in a database of its own, pressroom_bench_replay, made anew and
@@ -13,14 +14,17 @@
  *   BENCH_EVENTS     the log's size (default 1,000,000)
  *   BENCH_FEED_RATE  feed requests a second (default 250)
  */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openCore } from '../../server/core.ts';
 import { createLog } from '../../server/log.ts';
 import { productModel } from '../../server/model.ts';
 import { replayInline, replayModel, replayProcessor, yieldToServing } from '../../server/projections/replay.ts';
 import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, seed, startChild, stopChild, type Child } from './fixtures.ts';
-import { headers } from './live-load.ts';
+import type { Request as FeedRequest } from './feed-child.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const FEED_RATE = Number(process.env.BENCH_FEED_RATE ?? 250);
@@ -63,31 +67,32 @@ async function plainRead(url: string): Promise<number> {
   }
 }
 
-/** GETs of the feed's first page at a steady rate until `until` settles; each one's latency. */
-async function feedLatencies(app: Child, token: string, until: Promise<unknown>): Promise<number[]> {
-  const latencies: number[] = [];
-  const pending: Promise<void>[] = [];
-  let done = false;
-  void until.finally(() => (done = true));
-  const start = performance.now();
-  for (let i = 0; !done; i++) {
-    const due = start + (i * 1000) / FEED_RATE;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    const sent = performance.now();
-    pending.push(
-      fetch(`${app.base}/api/v1/posts?limit=20`, { headers: headers(token) }).then(async (answer) => {
-        await answer.arrayBuffer();
-        latencies.push(performance.now() - sent);
-      }),
-    );
-  }
-  await Promise.all(pending);
-  return latencies.sort((a, b) => a - b);
+/** The feed's reader, in a process of its own (feed-child.ts). */
+function startReader() {
+  const script = fileURLToPath(new URL('./feed-child.ts', import.meta.url));
+  const child = fork(script, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 2, 2, 'ipc'] });
+  const exited = once(child, 'exit');
+  const ask = <T>(request: FeedRequest) =>
+    new Promise<T>((resolve) => {
+      child.once('message', (answer: T) => resolve(answer));
+      child.send(request);
+    });
+  return {
+    /** The feed's latencies, each from the time its request was due, while `during` runs. */
+    async latencies(app: Child, token: string, during: Promise<unknown>): Promise<number[]> {
+      await ask({ type: 'start', base: app.base, token, rate: FEED_RATE });
+      await during.catch(() => undefined);
+      return (await ask<{ latencies: number[] }>({ type: 'stop' })).latencies;
+    },
+    stop: () => stopChild({ child, exited }),
+  };
 }
+
+const forSeconds = (n: number) => new Promise((resolve) => setTimeout(resolve, n * 1000));
 
 const url = await freshDatabase(DATABASE);
 let app: Child | null = null;
+let reader: ReturnType<typeof startReader> | null = null;
 try {
   process.stderr.write(`seeding ${fmt(USERS)} people, ${fmt(POSTS)} posts and ${fmt(POSTS * LIKES_PER_POST)} likes...\n`);
   const { tokens } = await seed(url, { users: USERS, posts: POSTS, historyDays: 30, likesPerPost: LIKES_PER_POST });
@@ -106,13 +111,14 @@ try {
 
     // The app reads; it runs no processors, which would spend the run catching up on the seed.
     app = await startChild({ name: 'app', args: APP_ARGS, databaseUrl: url, ready: appReady, env: { RUN_PROCESSORS: 'false' } });
-    // As npm run replay does; the app, started before, keeps the usual priority.
+    // Forked before the rebuild lowers this process's priority, as the app was started: neither inherits it.
+    reader = startReader();
+    // As npm run replay does.
     yieldToServing();
     const token = tokens[0]!;
     // Warmed up first: a cold process's first seconds would set the baseline, not the feed.
-    await feedLatencies(app, token, new Promise((resolve) => setTimeout(resolve, 5_000)));
-    const quietFor = new Promise((resolve) => setTimeout(resolve, 10_000));
-    const quiet = await feedLatencies(app, token, quietFor);
+    await reader.latencies(app, token, forSeconds(5));
+    const quiet = await reader.latencies(app, token, forSeconds(10));
     let lastStep = '';
     const keepLastStep = (line: string) => {
       if (line.startsWith('inline ') && line.includes('appended meanwhile')) lastStep = line;
@@ -121,7 +127,7 @@ try {
       await replayModel(core.database.db, core.store, core.processors, { inline: productModel.inline, processors }, keepLastStep);
       return total;
     });
-    const rebuilding = await feedLatencies(app, token, rebuild);
+    const rebuilding = await reader.latencies(app, token, rebuild);
     const whole = await rebuild;
     rates.push(whole);
     feed = { quiet, rebuilding };
@@ -143,6 +149,7 @@ try {
     await core.close();
   }
 } finally {
+  if (reader) await reader.stop();
   if (app) await stopChild(app);
   await dropDatabase(DATABASE);
 }
