@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { conversationChanged, conversationSeen, messageChanged, messageSent, MessageEvent, unreadChanged } from '../../../contracts/messages/index.ts';
-import { batchArray, preparedStatement } from '../../db/connect.ts';
+import { batchArray, executePrepared } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AnyEvent, StoredEvent } from '../../events/types.ts';
 import { findMessages, isParticipant, sentMessageView, type SenderFacts } from './queries.ts';
@@ -41,20 +41,27 @@ export async function messagingMessagesFor(db: Kysely<Database>, events: readonl
   const messageIds = ours.flatMap((event) => (event.type === 'MessageEdited' || event.type === 'MessageDeleted' ? [event.data.messageId] : []));
   const [memberRows, messages] = await Promise.all([
     // Each member with their totals over every conversation they are in, in the same statement.
-    sql<{ conversation_id: number; user_id: number; unread_count: number; mentions_count: number; left_at: Date | null; read_receipts: boolean | null; total: number; mentions: number } & SenderFacts>`
-      ${preparedStatement('messages_live_members')}
-      select cm.conversation_id, cm.user_id, cm.unread_count, cm.mentions_count, cm.left_at, p.read_receipts, t.total, t.mentions, u.firstname, u.lastname, u.slug, u.logo
-      from conversation_members cm
-      left join messaging_preferences p on p.user_id = cm.user_id
-      left join lateral (
-        select coalesce(sum(o.unread_count), 0)::int as total, coalesce(sum(o.mentions_count), 0)::int as mentions
-        from conversation_members o
-        where o.user_id = cm.user_id and o.left_at is null and o.muted = false
-      ) t on true
-      left join users u on u.id = cm.user_id
-      where cm.conversation_id in (select unnest(${batchArray(conversationIds, 'int8')}))`
-      .execute(db)
-      .then((result) => result.rows),
+    executePrepared(
+      db,
+      'messages_live_members',
+      db
+        .selectFrom('conversation_members as cm')
+        .leftJoin('messaging_preferences as p', 'p.user_id', 'cm.user_id')
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('conversation_members as o')
+              .select([sql<number>`coalesce(sum(o.unread_count), 0)::int`.as('total'), sql<number>`coalesce(sum(o.mentions_count), 0)::int`.as('mentions')])
+              .whereRef('o.user_id', '=', 'cm.user_id')
+              .where('o.left_at', 'is', null)
+              .where('o.muted', '=', false)
+              .as('t'),
+          (join) => join.onTrue(),
+        )
+        .leftJoin('users as u', 'u.id', 'cm.user_id')
+        .select(['cm.conversation_id', 'cm.user_id', 'cm.unread_count', 'cm.mentions_count', 'cm.left_at', 'p.read_receipts', 't.total', 't.mentions', 'u.firstname', 'u.lastname', 'u.slug', 'u.logo'])
+        .where(sql<boolean>`cm.conversation_id in (select unnest(${batchArray(conversationIds, 'int8')}))`),
+    ),
     findMessages(db, messageIds),
   ]);
   const members = new Map<number, Member[]>();
@@ -64,7 +71,7 @@ export async function messagingMessagesFor(db: Kysely<Database>, events: readonl
     const list = members.get(row.conversation_id) ?? [];
     list.push({ userId: row.user_id, unreadCount: row.unread_count, mentionsCount: row.mentions_count, left: row.left_at !== null, readReceipts: row.read_receipts ?? true });
     members.set(row.conversation_id, list);
-    totals.set(row.user_id, { total: row.total, mentions: row.mentions });
+    totals.set(row.user_id, { total: row.total ?? 0, mentions: row.mentions ?? 0 });
     senders.set(row.user_id, { firstname: row.firstname, lastname: row.lastname, slug: row.slug, logo: row.logo });
   }
   const totalsOf = (userId: number) => totals.get(userId) ?? { total: 0, mentions: 0 };
