@@ -112,7 +112,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
 }
 
 async function notifyVia(db: Kysely<Database>, channel: string): Promise<void> {
-  await sql`select pg_notify(${channel}, '')`.execute(db);
+  await sql`${preparedStatement('events_notify')} select pg_notify(${channel}, '')`.execute(db);
 }
 
 const PREPARED = /^\s*\/\* prepared:([a-z0-9_]+) \*\//;
