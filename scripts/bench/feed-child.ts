@@ -6,7 +6,8 @@
  *
  *   start  {base, token, rate}  begin: request i is due at start + i / rate
  *   stop                        stop sending; answers, once the last request is back, each
- *                               one's latency in ms from the time it was due, sorted
+ *                               one's latency in ms from the time it was due, sorted, or the
+ *                               first failure (a request refused or not answered)
  */
 import { headers } from './live-load.ts';
 
@@ -20,12 +21,15 @@ function start(base: string, token: string, rate: number) {
   const begun = performance.now();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let failure: unknown = null;
   const send = (due: number) => {
     const request = fetch(`${base}/api/v1/posts?limit=20`, { headers: headers(token) })
       .then(async (answer) => {
         await answer.arrayBuffer();
+        if (!answer.ok) throw new Error(`the feed answered ${answer.status}`);
         latencies.push(performance.now() - due);
       })
+      .catch((error: unknown) => void (failure ??= error))
       .finally(() => pending.delete(request));
     pending.add(request);
   };
@@ -48,6 +52,7 @@ function start(base: string, token: string, rate: number) {
       stopped = true;
       clearTimeout(timer);
       await Promise.all(pending);
+      if (failure) throw failure;
       return latencies.sort((a, b) => a - b);
     },
   };
@@ -61,6 +66,9 @@ process.on('message', (request: Request) => {
   }
   const stopping = running?.stop() ?? Promise.resolve([]);
   running = null;
-  void stopping.then((latencies) => process.send!({ latencies }));
+  void stopping.then(
+    (latencies) => process.send!({ latencies }),
+    (error: unknown) => process.send!({ error: String(error) }),
+  );
 });
 process.on('disconnect', () => process.exit(0));

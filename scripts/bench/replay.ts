@@ -73,8 +73,8 @@ function startReader() {
   const child = fork(script, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 2, 2, 'ipc'] });
   const exited = once(child, 'exit');
   const ask = <T>(request: FeedRequest) =>
-    new Promise<T>((resolve) => {
-      child.once('message', (answer: T) => resolve(answer));
+    new Promise<T>((resolve, reject) => {
+      child.once('message', (answer: T | { error: string }) => (typeof answer === 'object' && answer !== null && 'error' in answer ? reject(new Error(answer.error)) : resolve(answer)));
       child.send(request);
     });
   return {
