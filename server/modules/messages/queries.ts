@@ -188,7 +188,7 @@ export async function listMessages(db: Db, conversationId: number, before: numbe
 export function lastLineOf(message: MessageView | null): string {
   if (!message) return '';
   if (message.isDeleted) return 'This message was deleted';
-  const text = storedPlainText(message.content).replace(/\s+/g, ' ').trim();
+  const text = storedPlainText(message.content);
   if (text) return text.length > 140 ? `${text.slice(0, 139)}…` : text;
   return message.attachments.length > 0 ? 'Sent an attachment' : '';
 }
