@@ -31,6 +31,7 @@ import * as distributionActivity from './0026_distribution_activity.ts';
 import * as interviewSearchQuestions from './0046_interview_search_questions.ts';
 import * as distributionBounces from './0047_distribution_bounces.ts';
 import * as newsCommentary from './0052_news_commentary.ts';
+import * as searchVectorsInline from './0053_search_vectors_inline.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0046_interview_search_questions': interviewSearchQuestions,
   '0047_distribution_bounces': distributionBounces,
   '0052_news_commentary': newsCommentary,
+  '0053_search_vectors_inline': searchVectorsInline,
 };

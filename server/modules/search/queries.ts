@@ -187,7 +187,7 @@ async function interviews(run: Run): Promise<SearchHit[]> {
   )}
     with q as (select ${run.tsquery} as query),
     page as (
-      select i.id, ts_rank(i.search_vector, q.query) + similarity(i.title, ${run.text}) as score
+      select i.id, ts_rank(i.search_vector, q.query) + ${closeness(sql`i.search_vector`, sql`i.title`, run.text)} as score
       from interviews i, q
       where i.search_vector @@ q.query and ${interviewsFindableBy(run.searcher!)}
         ${from ? sql`and i.published_at >= ${from}::date` : sql``}
@@ -215,6 +215,15 @@ async function interviews(run: Run): Promise<SearchHit[]> {
 }
 
 /**
+ * How close a heading (weight A of the document's vector) is to what was typed, for a heading that
+ * holds the words: a document matched only in its body earns nothing from its heading. pg_trgm's
+ * similarity costs about 10 µs a row, and a common word matches most documents; the weight-A test
+ * keeps it to the few whose heading matched (8.3 ms to 3.4 ms over 916 announcements).
+ */
+const closeness = (vector: RawBuilder<unknown>, heading: RawBuilder<unknown>, text: string) =>
+  sql`case when ts_filter(${vector}, '{a}') @@ q.query then similarity(${heading}, ${text}) else 0 end`;
+
+/**
  * Announcements by headline, subtitle, summary and body: public ones only (published, past
  * their embargo, in a public newsroom), the ones anybody, guests included, may open.
  */
@@ -225,7 +234,7 @@ async function announcements(run: Run): Promise<SearchHit[]> {
   )}
     with q as (select ${run.tsquery} as query),
     page as (
-      select a.id, ts_rank(a.search_vector, q.query) + similarity(a.headline, ${run.text}) as score
+      select a.id, ts_rank(a.search_vector, q.query) + ${closeness(sql`a.search_vector`, sql`a.headline`, run.text)} as score
       from announcements a join newsrooms n on n.id = a.newsroom_id, q
       where a.is_public and n.is_public and a.search_vector @@ q.query
         ${beat !== null ? sql`and a.beats @> array[${beat}::int4]` : sql``}
@@ -301,14 +310,15 @@ async function posts(run: Run, kind: 'posts' | 'stories'): Promise<SearchHit[]> 
       offset ${run.offset}::int8 limit ${run.limit}::int8
     )
     select p.id, p.kind, p.fields, p.published_at,
-           coalesce(u.firstname || ' ' || u.lastname, co.name) as author_name,
+           -- Subqueries, not outer joins: two more tables to order joins among cost the planner
+           -- 0.45 ms at every search (this statement is planned anew each time; see RANKED_MATCHES).
+           case when p.author_type = 'person' then (select u.firstname || ' ' || u.lastname from users u where u.id = p.author_id)
+                else (select co.name from companies co where co.id = p.author_id) end as author_name,
            ts_headline('english', translate(${titleOf(sql`p.fields`)}, chr(1) || chr(2), ''), q.query, ${TITLE_HEADLINE}) as title_hl,
            ts_headline('english', translate(search_plain_text(${bodyOf(sql`p.fields`)}), chr(1) || chr(2), ''), q.query, ${SNIPPET_HEADLINE}) as snippet
     from page
     join posts p on p.id = page.id
     cross join q
-    left join users u on p.author_type = 'person' and u.id = p.author_id
-    left join companies co on p.author_type = 'company' and co.id = p.author_id
     order by page.score desc, page.published_at desc, page.id desc`.execute(run.db);
   return rows.map((row) => {
     const title = titleText(row.fields);
