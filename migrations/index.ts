@@ -32,6 +32,7 @@ import * as interviewSearchQuestions from './0046_interview_search_questions.ts'
 import * as distributionBounces from './0047_distribution_bounces.ts';
 import * as newsCommentary from './0052_news_commentary.ts';
 import * as searchVectorsInline from './0053_search_vectors_inline.ts';
+import * as storySearch from './0054_story_search.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0047_distribution_bounces': distributionBounces,
   '0052_news_commentary': newsCommentary,
   '0053_search_vectors_inline': searchVectorsInline,
+  '0054_story_search': storySearch,
 };
