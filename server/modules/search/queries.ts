@@ -102,7 +102,7 @@ async function people(run: Run): Promise<SearchHit[]> {
     )
     select page.id, page.slug, page.name, page.logo, page.open,
            case when page.open then page.job_title end as job_title, case when page.open then page.organization end as organization,
-           ts_headline('english', translate(page.name, chr(1) || chr(2), ''), q.query, ${TITLE_HEADLINE}) as title_hl
+           ${headline(sql`page.name`, TITLE_HEADLINE)} as title_hl
     from page, q
     order by page.score desc, page.name, page.id`.execute(run.db);
   return rows.map((row) => ({
@@ -131,7 +131,7 @@ async function organizations(run: Run, kind: 'companies' | 'outlets'): Promise<S
       order by score desc, o.name, o.id
       offset ${run.offset}::int8 limit ${run.limit}::int8
     )
-    select page.*, ts_headline('english', translate(page.name, chr(1) || chr(2), ''), q.query, ${TITLE_HEADLINE}) as title_hl
+    select page.*, ${headline(sql`page.name`, TITLE_HEADLINE)} as title_hl
     from page, q
     order by page.score desc, page.name, page.id`.execute(run.db);
   return rows.map((row) => ({
@@ -160,8 +160,8 @@ async function communities(run: Run): Promise<SearchHit[]> {
       offset ${run.offset}::int8 limit ${run.limit}::int8
     )
     select page.id, page.slug, page.name, page.type, page.logo,
-           ts_headline('english', translate(page.name, chr(1) || chr(2), ''), q.query, ${TITLE_HEADLINE}) as title_hl,
-           ts_headline('english', translate(search_plain_text(page.description), chr(1) || chr(2), ''), q.query, ${SNIPPET_HEADLINE}) as snippet
+           ${headline(sql`page.name`, TITLE_HEADLINE)} as title_hl,
+           ${headline(sql`search_plain_text(page.description)`, SNIPPET_HEADLINE)} as snippet
     from page, q
     order by page.score desc, page.name, page.id`.execute(run.db);
   return rows.map((row) => ({
@@ -199,8 +199,8 @@ async function interviews(run: Run): Promise<SearchHit[]> {
       offset ${run.offset}::int8 limit ${run.limit}::int8
     )
     select i.id, i.title, i.status, i.published_at, u.firstname || ' ' || u.lastname as creator_name,
-           ts_headline('english', translate(i.title, chr(1) || chr(2), ''), q.query, ${TITLE_HEADLINE}) as title_hl,
-           ts_headline('english', translate(search_plain_text(i.brief) || E'\n' || i.questions_text, chr(1) || chr(2), ''), q.query, ${SNIPPET_HEADLINE}) as snippet
+           ${headline(sql`i.title`, TITLE_HEADLINE)} as title_hl,
+           ${shownSnippet(run, sql`page.score desc, page.id desc`, sql`search_plain_text(i.brief) || E'\n' || i.questions_text`)} as snippet
     from page join interviews i on i.id = page.id left join users u on u.id = i.creator_id, q
     order by page.score desc, page.id desc`.execute(run.db);
   return rows.map((row) => ({
@@ -247,8 +247,8 @@ async function announcements(run: Run): Promise<SearchHit[]> {
       offset ${run.offset}::int8 limit ${run.limit}::int8
     )
     select a.id, a.headline, a.public_at, n.name as newsroom_name,
-           ts_headline('english', translate(a.headline, chr(1) || chr(2), ''), q.query, ${TITLE_HEADLINE}) as title_hl,
-           ts_headline('english', translate(a.summary || ' ' || search_plain_text(a.body), chr(1) || chr(2), ''), q.query, ${SNIPPET_HEADLINE}) as snippet
+           ${headline(sql`a.headline`, TITLE_HEADLINE)} as title_hl,
+           ${shownSnippet(run, sql`page.score desc, page.id desc`, sql`search_plain_text(a.body)`)} as snippet
     from page join announcements a on a.id = page.id join newsrooms n on n.id = a.newsroom_id, q
     order by page.score desc, page.id desc`.execute(run.db);
   return rows.map((row) => ({
@@ -325,8 +325,8 @@ async function posts(run: Run, kind: 'posts' | 'stories'): Promise<SearchHit[]> 
            -- 0.45 ms at every search (this statement is planned anew each time; see RANKED_MATCHES).
            case when p.author_type = 'person' then (select u.firstname || ' ' || u.lastname from users u where u.id = p.author_id)
                 else (select co.name from companies co where co.id = p.author_id) end as author_name,
-           ts_headline('english', translate(${titleOf(sql`p.fields`)}, chr(1) || chr(2), ''), q.query, ${TITLE_HEADLINE}) as title_hl,
-           ts_headline('english', translate(search_plain_text(${bodyOf(sql`p.fields`)}), chr(1) || chr(2), ''), q.query, ${SNIPPET_HEADLINE}) as snippet
+           ${headline(titleOf(sql`p.fields`), TITLE_HEADLINE)} as title_hl,
+           ${headline(sql`search_plain_text(${bodyOf(sql`p.fields`)})`, SNIPPET_HEADLINE)} as snippet
     from page
     join posts p on p.id = page.id
     cross join q
@@ -347,6 +347,16 @@ async function posts(run: Run, kind: 'posts' | 'stories'): Promise<SearchHit[]> 
     };
   });
 }
+
+/** `text` with the query's words marked (the marks are stripped from it first: they are ours). */
+const headline = (text: RawBuilder<unknown>, options: string) => sql`ts_headline('english', translate(${text}, chr(1) || chr(2), ''), q.query, ${options})`;
+
+/**
+ * The snippet of a row the page shows, in the page's `order`; none for the row read past it to
+ * tell whether there is more. A press release's snippet costs ts_headline about 250 µs.
+ */
+const shownSnippet = (run: Run, order: RawBuilder<unknown>, text: RawBuilder<unknown>) =>
+  sql`case when row_number() over (order by ${order}) < ${run.limit}::int8 then ${headline(text, SNIPPET_HEADLINE)} else '' end`;
 
 /** The kinds with a heading show it; the others open with their first words. */
 const titleOf = (fields: RawBuilder<unknown>) => sql`coalesce(nullif(${fields}->>'title', ''), nullif(${fields}->>'name', ''), left(search_plain_text(${fields}->>'content'), 120))`;

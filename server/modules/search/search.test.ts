@@ -190,6 +190,11 @@ describe('search: one box for people, places and posts', () => {
     const [hit] = group(await search(null, { q: 'quokka sanctuary' }), 'announcements');
     expect(hit).toMatchObject({ kind: 'announcements', id: released, title: 'Quokka sanctuary opens', titleHtml: '<mark>Quokka</mark> <mark>sanctuary</mark> opens', detail: 'Announcement · Quokka Press' });
     expect(hit!.publishedAt).not.toBeNull();
+
+    // A page of one: its hit has its snippet; the one read past it only tells that there is more.
+    await announce(open, 'Marsupial census', '<p>Wombat burrows, counted by wombat</p>');
+    const [onePage] = (await search(journalist, { q: 'wombat', kind: 'announcements', limit: '1' })).groups;
+    expect(onePage).toMatchObject({ hasMore: true, items: [{ snippetHtml: expect.stringMatching(/<mark>wombat<\/mark>/i) }] });
   });
 
   it('gives guests people, companies, outlets and public announcements only', async () => {
