@@ -33,6 +33,7 @@ import * as distributionBounces from './0047_distribution_bounces.ts';
 import * as newsCommentary from './0052_news_commentary.ts';
 import * as searchVectorsInline from './0053_search_vectors_inline.ts';
 import * as storySearch from './0054_story_search.ts';
+import * as peopleLikeRows from './0055_people_like_rows.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0052_news_commentary': newsCommentary,
   '0053_search_vectors_inline': searchVectorsInline,
   '0054_story_search': storySearch,
+  '0055_people_like_rows': peopleLikeRows,
 };
