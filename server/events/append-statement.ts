@@ -57,15 +57,19 @@ export async function insertAppends(executor: Executor, requests: AppendRequest[
                            ${batchArray(types, 'text')}, ${batchArray(schemaVersions, 'int2')}, ${batchArray(data, 'text')}, ${batchArray(metadata, 'text')})
         with ordinality as t(stream_id, expected, expected_head, offset_in_stream, type, schema_version, data, metadata, ord)
     ),
-    heads as (
-      select s.stream_id, s.expected, s.expected_head, coalesce(h.version, 0) as current, h.position as head
-      from (select distinct on (stream_id) stream_id, expected, expected_head from input order by stream_id, ord) s
-      left join lateral (select e.stream_version as version, e.position from events e where e.stream_id = s.stream_id order by e.stream_version desc limit 1) h on true
+    -- Each row carries its stream's first check and reads the stream's head itself: joined back to
+    -- one row per stream, the generic plan (ten rows guessed for unnest) compared every row with
+    -- every stream, 9,628 comparisons for 116 events; this way the rows are sorted once and each
+    -- looks its head up in the index (116 events: 3.4-3.8 ms to 2.8).
+    firsts as (
+      select i.*, first_value(expected) over w as first_expected, first_value(expected_head) over w as first_head
+      from input i window w as (partition by stream_id order by ord)
     )
     insert into events (stream_id, stream_version, type, schema_version, data, metadata)
-    select i.stream_id, h.current + i.offset_in_stream, i.type, i.schema_version, i.data::jsonb, i.metadata::jsonb
-    from input i join heads h on h.stream_id = i.stream_id
-    where h.expected < 0 or (h.expected = h.current and (h.expected_head is null or h.expected_head = h.head))
+    select i.stream_id, coalesce(h.version, 0) + i.offset_in_stream, i.type, i.schema_version, i.data::jsonb, i.metadata::jsonb
+    from firsts i
+    left join lateral (select e.stream_version as version, e.position from events e where e.stream_id = i.stream_id order by e.stream_version desc limit 1) h on true
+    where i.first_expected < 0 or (i.first_expected = coalesce(h.version, 0) and (i.first_head is null or i.first_head = h.position))
     -- By stream, not by request: two flushes in other processes then take the streams' index
     -- entries in the same order, and one waits for the other instead of both deadlocking.
     order by ${inRequestOrder ? sql`i.ord` : sql`i.stream_id, i.ord`}
