@@ -27,6 +27,16 @@ const INT8 = 20;
 const POOL_SIZE = 20;
 const parseInt8 = (value: string) => Number(value);
 
+const pooled = new WeakSet<Kysely<Database>>();
+
+/**
+ * Whether `db` has connections to spare: PostgreSQL's pool does; PGlite is one connection, and a
+ * statement sent through `db` while a session holds it waits for that session to end.
+ */
+export function hasSpareConnections(db: Kysely<Database>): boolean {
+  return pooled.has(db);
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir, target.loadDataDir);
 }
@@ -42,6 +52,7 @@ function openPostgres(url: string): DatabaseHandle {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  pooled.add(db);
   const listeners = new Set<pg.Client>();
 
   return {

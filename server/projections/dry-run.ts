@@ -42,7 +42,7 @@ export async function dryRunReplay<E extends AnyEvent>(
         if (model.inline.length > 0) {
           const tables = model.inline.flatMap((projection) => projection.tables);
           await shadow(trx, tables, { readerIndexes: model.inline.flatMap((projection) => projection.readerIndexes ?? []) });
-          await applyLog((work) => work(trx), store, model.inline, `dry run, inline ${model.inline.map((p) => p.name).join(', ')}`, write);
+          await applyLog((work) => work(trx), store, model.inline, `dry run, inline ${model.inline.map((p) => p.name).join(', ')}`, write, { reader: trx, snapshot: null });
           for (const table of tables) differences.push(await compare(trx, table));
         }
         for (const definition of model.processors) {
