@@ -5,7 +5,7 @@ import { lockLogForAppend } from '../events/horizon.ts';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../testing/database.ts';
 import { metadata, openTestCore } from '../testing/core.ts';
 import { createTallyTables, tallyDecider, tallyModel, tallyStream, type TallyCommand, type TallyEvent } from '../testing/fixtures/tally.ts';
-import { replayInline, replayModel } from './replay.ts';
+import { replayInline, replayModel, replayProcessor } from './replay.ts';
 
 let database: TestDatabase;
 let core: Core<TallyEvent>;
@@ -127,5 +127,13 @@ describe('a log of many chunks', () => {
     // 1 + g % 3 over g = 1..12,000: 4,000 each of 2, 3 and 1.
     expect(rows).toEqual([{ total: 24_000, counts }]);
     expect(lines).toContainEqual(expect.stringMatching(/replaced tallies/));
+
+    // The feed processor's rebuild reads its batches ahead too: a line for every event of the log.
+    // Its live loop stopped first, so that the rebuild drains every batch itself.
+    await core.processors.stop();
+    await replayProcessor(core.processors, core.model.processors[0]!);
+    const [events, feed] = await Promise.all([core.store.count(), sql<{ count: number }>`select count(*)::int as count from tally_feed`.execute(database.db)]);
+    expect(events).toBeGreaterThan(2 * 5000);
+    expect(feed.rows[0]!.count).toBe(events);
   });
 });
