@@ -24,6 +24,10 @@ describe('append', () => {
       ['TallyCounted', 2, { tallyId: 'a', amount: 2, note: '' }],
     ]);
     expect(read[0]!.metadata).toEqual(metadata({ requestId: 'req-1' }));
+    // Read back as the append returned it, to the millisecond, whichever read it is.
+    expect(read.map((e) => e.recordedAt)).toEqual(stored.map((e) => e.recordedAt));
+    const all = await t.core.store.readAll(t.database.db, { transactionId: '0', position: 0 }, 10);
+    expect(all.filter((e) => e.streamId === 'tally-a').map((e) => e.recordedAt)).toEqual(stored.map((e) => e.recordedAt));
   });
 
   it('accepts the current version as a number and refuses a stale one without writing anything', async () => {
