@@ -128,7 +128,7 @@ describe('a log of many chunks', () => {
     expect(rows).toEqual([{ total: 24_000, counts }]);
     expect(lines).toContainEqual(expect.stringMatching(/replaced tallies/));
 
-    // The feed processor's rebuild reads its batches ahead too: a line for every event of the log.
+    // The feed processor's rebuild over the same three batches: a line for every event of the log.
     // Its live loop stopped first, so that the rebuild drains every batch itself.
     await core.processors.stop();
     await replayProcessor(core.processors, core.model.processors[0]!);

@@ -151,7 +151,7 @@ export async function replayProcessor<E extends AnyEvent>(
   const report = progressReporter(`processor ${definition.name}@${definition.version}`, total, write);
   let done = 0;
   for (;;) {
-    const outcome = await runner.drainOnce(definition, CHUNK, (handled) => (done += handled), true);
+    const outcome = await runner.drainOnce(definition, CHUNK, (handled) => (done += handled));
     report(done);
     if (outcome === 'idle' || outcome === 'retired') break;
     if (outcome === 'paused') throw paused(await status());

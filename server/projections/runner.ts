@@ -6,15 +6,12 @@ import type { EventStore } from '../events/store.ts';
 import { START, type AnyEvent, type Checkpoint, type StoredEvent, type Tx } from '../events/types.ts';
 import type { Wakeup } from '../events/wakeup.ts';
 import { appendHorizonSql, lockLogForAppend } from '../events/horizon.ts';
-import { hasSpareConnections, preparedStatement } from '../db/connect.ts';
+import { preparedStatement } from '../db/connect.ts';
 import { HandlerFailed, isTransient, physicalTables, type ProcessorDefinition } from './processor.ts';
 
 type Logger = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 type Outcome = 'more' | 'idle' | 'not_owner' | 'paused' | 'retired';
-
-/** The batch a rebuild's next drain will want, read while the one before is handled. */
-type ReadAhead<E extends AnyEvent> = { from: Checkpoint; horizon: string; events: Promise<StoredEvent<E>[]> };
 
 type Running<E extends AnyEvent> = {
   definition: ProcessorDefinition<E>;
@@ -40,7 +37,6 @@ export type RunnerOptions = { batchSize?: number; pollMs?: number };
 export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
   private readonly running = new Map<string, Running<E>>();
   private readonly drained = new Set<() => void>();
-  private readonly ahead = new Map<string, ReadAhead<E>>();
   private unsubscribe: (() => void) | null = null;
   private stopped = false;
   private readonly batchSize: number;
@@ -179,10 +175,8 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
    * goes on one event at a time after a failed batch). `onHandled` hears how many events a
    * committed batch handled.
    */
-  async drainOnce(definition: ProcessorDefinition<E>, batchSize = definition.batchSize ?? this.batchSize, onHandled?: (events: number) => void, readAhead = false): Promise<Outcome> {
+  async drainOnce(definition: ProcessorDefinition<E>, batchSize = definition.batchSize ?? this.batchSize, onHandled?: (events: number) => void): Promise<Outcome> {
     let handled: StoredEvent<E>[] = [];
-    const ahead = this.ahead.get(lockKey(definition));
-    this.ahead.delete(lockKey(definition));
     const outcome = await this.db.transaction().execute(async (trx): Promise<Outcome> => {
       if (definition.appends) await lockLogForAppend(trx);
       // One round trip: the lock (one owner across all processes), the checkpoint under it, and
@@ -205,8 +199,7 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
       if (!row || row.state === 'retired') return 'retired';
       if (row.paused) return 'paused';
       const from: Checkpoint = { transactionId: row.last_transaction_id, position: row.last_position };
-      const events = (await this.readAheadFor(ahead, from, batchSize, horizon)) ?? (await this.store.readAllBelow(trx, from, batchSize, horizon));
-      if (readAhead && events.length === batchSize && hasSpareConnections(this.db)) this.readNext(definition, events.at(-1)!, batchSize, horizon);
+      const events = await this.store.readAllBelow(trx, from, batchSize, horizon);
       if (events.length === 0) {
         if (row.state === 'catching_up') await this.takeOver(trx, definition);
         return 'idle';
@@ -247,26 +240,6 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
       }
     }
     return outcome;
-  }
-
-  /**
-   * The batch after `last`, read on a connection of its own while this one is handled (a
-   * rebuild's: replay asks for it). Events below a horizon never change, and the first N after a
-   * checkpoint below one horizon are the first N below any later one, so a full batch read ahead
-   * is the batch the next drain would read, if it starts where this one ends.
-   */
-  private readNext(definition: ProcessorDefinition<E>, last: StoredEvent<E>, batchSize: number, horizon: string): void {
-    const from: Checkpoint = { transactionId: last.transactionId, position: last.position };
-    const events = this.store.readAllBelow(this.db, from, batchSize, horizon);
-    // A batch that fails or moves elsewhere never takes these; their failure is not news then.
-    events.catch(() => undefined);
-    this.ahead.set(lockKey(definition), { from, horizon, events });
-  }
-
-  private async readAheadFor(ahead: ReadAhead<E> | undefined, from: Checkpoint, batchSize: number, horizon: string): Promise<StoredEvent<E>[] | null> {
-    if (!ahead || ahead.from.transactionId !== from.transactionId || ahead.from.position !== from.position || BigInt(horizon) < BigInt(ahead.horizon)) return null;
-    const events = await ahead.events;
-    return events.length === batchSize ? events : null;
   }
 
   private async loop(entry: Running<E>): Promise<void> {
