@@ -12,8 +12,8 @@
  * the PostgreSQL backends of the bench's database (read from /proc: Linux, PostgreSQL on the
  * same machine; '-' otherwise).
  */
-import fs from 'node:fs';
 import autocannon from 'autocannon';
+import { cpuCells, cpuPerRequest, cpuSnapshot, type CpuPerRequest } from './cpu.ts';
 import { steadyLoad, type PlannedRequest, type SteadyShot } from './steady-load.ts';
 import { SESSION_COOKIE } from '../../server/modules/auth/sessions.ts';
 import { APP_ARGS, appReady, connected, dropDatabase, fmt, freshDatabase, likePath, percentile, pick, preparePlainTable, seed, startChild, stopChild, XHR, type Child } from './fixtures.ts';
@@ -33,7 +33,6 @@ const FEED_PAGES = 11;
 
 type Fixtures = { tokens: string[]; userIds: number[]; likePaths: string[]; hotPath: string; seedSeconds: number };
 type Row = { workload: string; rate: number; p50: number; p99: number; failed: number; failures: string; baseline?: number; cpu: CpuPerRequest };
-type CpuPerRequest = { server: number; postgres: number };
 
 /** The offered rate of the feed row: a busy newsroom's readers paging, not a load test. */
 const FEED_RATE = Number(process.env.BENCH_FEED_RATE ?? 250);
@@ -84,35 +83,6 @@ function planned(request: autocannon.Request): PlannedRequest {
   const setup = request.setupRequest as (request: autocannon.Request, context: object) => autocannon.Request;
   const made = setup({ ...request }, {}) as { method?: string; path: string; headers?: Record<string, string>; body?: string };
   return { method: made.method ?? request.method ?? 'GET', path: made.path, headers: made.headers ?? {}, ...(made.body ? { body: made.body } : {}) };
-}
-
-/**
- * CPU time (ms) of a process from /proc, or NaN where there is none to read (not Linux, or
- * PostgreSQL on another machine). Other work on the machine moves latencies and rates; what
- * a request costs in CPU moves much less, so changes are judged by it too.
- */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return NaN;
-  }
-}
-const CLOCK_TICKS = 100;
-
-/** CPU used so far by the server process and by the PostgreSQL backends serving the bench's database. */
-async function cpuSnapshot(url: string, server: Child) {
-  const pids = await connected(url, async (client) => (await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows);
-  return { server: cpuMs(server.child.pid), backends: new Map(pids.map(({ pid }) => [pid, cpuMs(pid)])) };
-}
-
-async function cpuPerRequest(url: string, server: Child, before: Awaited<ReturnType<typeof cpuSnapshot>>, requests: number): Promise<CpuPerRequest> {
-  const after = await cpuSnapshot(url, server);
-  // A backend that was not there before started during the window: all its time counts.
-  let postgres = 0;
-  for (const [pid, ms] of after.backends) postgres += ms - (before.backends.get(pid) ?? 0);
-  return { server: (after.server - before.server) / requests, postgres: postgres / requests };
 }
 
 /** A warm-up that is not counted, then the window; a run with more than 1% failures is refused. */
@@ -203,10 +173,9 @@ try {
   console.log(`Fixtures: ${fmt(USERS)} users with a session each, ${fmt(POSTS)} posts with ${LIKES_PER_POST} likes each (events and rows), seeded in ${fmt(fixtures.seedSeconds, 1)} s\n`);
   console.log('| workload | connections | req/s | vs plain INSERT route | p50 ms | p99 ms | non-2xx | server CPU ms/req | PostgreSQL CPU ms/req |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-  const cpu = (ms: number) => (Number.isFinite(ms) ? fmt(ms, 3) : '-');
   for (const r of rows) {
     const ratio = r.baseline ? `${fmt((r.rate / r.baseline) * 100)}%` : r === rows[0] ? 'baseline' : '-';
-    console.log(`| ${r.workload} | ${CONNECTIONS} | ${fmt(r.rate)} | ${ratio} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${fmt(r.failed)} | ${cpu(r.cpu.server)} | ${cpu(r.cpu.postgres)} |`);
+    console.log(`| ${r.workload} | ${CONNECTIONS} | ${fmt(r.rate)} | ${ratio} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${fmt(r.failed)} | ${cpuCells(r.cpu)} |`);
   }
   const failures = rows.filter((r) => r.failed > 0);
   console.log(`\nNon-2xx: ${failures.length > 0 ? failures.map((r) => `${r.workload}: ${r.failures}`).join('; ') : 'none in any row'}`);

@@ -15,6 +15,7 @@
  */
 import type autocannon from 'autocannon';
 import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, pick, preparePlainTable, seed, startChild, stopChild, type Child } from './fixtures.ts';
+import { cpuCells } from './cpu.ts';
 import { headers, measure, send, timeDelivery } from './live-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -81,17 +82,17 @@ try {
     method: 'PUT',
     setupRequest: (request) => ({ ...request, path: `/api/v1/interviews/${interviewId}/answers/${questionId}`, headers: headers(pick(answerers).token), body: JSON.stringify({ text: `Answer ${++n}` }) }),
   };
-  const baseline = await measure('plain INSERT route', plain.base, plainInsert, load);
-  const answers = await measure(`PUT a text answer, ${ANSWERERS} answerers, one interview`, app.base, answer, load);
+  const baseline = await measure('plain INSERT route', plain, url, plainInsert, load);
+  const answers = await measure(`PUT a text answer, ${ANSWERERS} answerers, one interview`, app, url, answer, load);
   process.stderr.write(`timing delivery at ${RATE} answers/s to the interviewer's page...\n`);
   const timed = await delivery(app, interviewer, interviewId, questionId, answerers);
 
   const ratio = answers.rate / baseline.rate;
   const p99 = percentile(timed.latencies, 99);
   console.log(`\nInterview answers on PostgreSQL ${version}, autocannon with ${ANSWERERS} connections, ${seconds} s per row after ${WARMUP_SECONDS} s of warm-up, same run\n`);
-  console.log('| workload | req/s | vs plain INSERT route | p50 ms | p99 ms | non-2xx |');
-  console.log('|---|---:|---:|---:|---:|---:|');
-  for (const row of [baseline, answers]) console.log(`| ${row.workload} | ${fmt(row.rate)} | ${row === baseline ? 'baseline' : `${fmt(ratio * 100)}%`} | ${fmt(row.p50, 2)} | ${fmt(row.p99, 2)} | ${fmt(row.failed)} |`);
+  console.log('| workload | req/s | vs plain INSERT route | p50 ms | p99 ms | non-2xx | server CPU ms/req | PostgreSQL CPU ms/req |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of [baseline, answers]) console.log(`| ${row.workload} | ${fmt(row.rate)} | ${row === baseline ? 'baseline' : `${fmt(ratio * 100)}%`} | ${fmt(row.p50, 2)} | ${fmt(row.p99, 2)} | ${fmt(row.failed)} | ${cpuCells(row.cpu)} |`);
   console.log(`\nTo the interviewer's page at ${RATE} answers/s for ${seconds} s (${fmt(timed.sent)} answers, ${fmt(timed.latencies.length)} arrivals, ${fmt(timed.missing)} missing, ${fmt(timed.failed)} failed), from the answerer's HTTP answer to the interviewer's socket:`);
   console.log('\n| p50 ms | p90 ms | p99 ms | max ms |');
   console.log('|---:|---:|---:|---:|');

@@ -10,10 +10,11 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SESSION_COOKIE } from '../../server/modules/auth/sessions.ts';
-import { fmt, percentile, stopChild, XHR } from './fixtures.ts';
+import { cpuPerRequest, cpuSnapshot, type CpuPerRequest } from './cpu.ts';
+import { fmt, percentile, stopChild, XHR, type Child } from './fixtures.ts';
 import type { Request } from './sockets-child.ts';
 
-export type Row = { workload: string; rate: number; p50: number; p99: number; failed: number };
+export type Row = { workload: string; rate: number; p50: number; p99: number; failed: number; cpu: CpuPerRequest };
 export type Load = { connections: number; seconds: number; warmupSeconds: number };
 
 export const now = () => performance.timeOrigin + performance.now();
@@ -35,7 +36,7 @@ export function send<T>(method: string, base: string, path: string, token: strin
   });
 }
 
-async function closedLoop(base: string, request: autocannon.Request, duration: number, connections: number): Promise<Omit<Row, 'workload'>> {
+async function closedLoop(base: string, request: autocannon.Request, duration: number, connections: number): Promise<Omit<Row, 'workload' | 'cpu'> & { requests: number }> {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ url: base, connections, duration, requests: [request] }, (error, done) => (error ? reject(error) : resolve(done)));
@@ -44,13 +45,15 @@ async function closedLoop(base: string, request: autocannon.Request, duration: n
     });
   });
   latencies.sort((a, b) => a - b);
-  return { rate: result['2xx'] / result.duration, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed: result.non2xx + result.errors };
+  return { rate: result['2xx'] / result.duration, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed: result.non2xx + result.errors, requests: result['2xx'] + result.non2xx };
 }
 
-/** A warm-up, then the measured window, as one row of the table. */
-export async function measure(workload: string, base: string, request: autocannon.Request, load: Load): Promise<Row> {
-  await closedLoop(base, request, load.warmupSeconds, load.connections);
-  const row = { ...(await closedLoop(base, request, load.seconds, load.connections)), workload };
+/** A warm-up, then the measured window, as one row of the table, with what a request cost `server` and PostgreSQL (database `url`) in CPU. */
+export async function measure(workload: string, server: Child, url: string, request: autocannon.Request, load: Load): Promise<Row> {
+  await closedLoop(server.base, request, load.warmupSeconds, load.connections);
+  const before = await cpuSnapshot(url, server);
+  const { requests, ...shot } = await closedLoop(server.base, request, load.seconds, load.connections);
+  const row = { ...shot, workload, cpu: await cpuPerRequest(url, server, before, requests) };
   process.stderr.write(`  ${workload}: ${fmt(row.rate)}/s, p99 ${fmt(row.p99, 2)} ms${row.failed ? `, ${row.failed} failed` : ''}\n`);
   return row;
 }

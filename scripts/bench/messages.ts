@@ -14,6 +14,7 @@
  */
 import type autocannon from 'autocannon';
 import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, pick, preparePlainTable, seed, startChild, stopChild, type Child } from './fixtures.ts';
+import { cpuCells } from './cpu.ts';
 import { headers, measure, send, timeDelivery } from './live-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -76,17 +77,17 @@ try {
       return { ...request, path: `/api/v1/conversations/${pair.conversationId}/messages`, headers: headers(pair.senderToken), body: JSON.stringify({ content: `Message ${++n}` }) };
     },
   };
-  const baseline = await measure('plain INSERT route', plain.base, plainInsert, load);
-  const sends = await measure(`POST a message to one of ${CONVERSATIONS} conversations`, app.base, sendMessage, load);
+  const baseline = await measure('plain INSERT route', plain, url, plainInsert, load);
+  const sends = await measure(`POST a message to one of ${CONVERSATIONS} conversations`, app, url, sendMessage, load);
   process.stderr.write(`timing delivery at ${RATE} messages/s to ${CONVERSATIONS * TABS} sockets...\n`);
   const timed = await delivery(app, pairs);
 
   const ratio = sends.rate / baseline.rate;
   const p99 = percentile(timed.latencies, 99);
   console.log(`\nMessages on PostgreSQL ${version}, autocannon with ${CONNECTIONS} connections, ${seconds} s per row after ${WARMUP_SECONDS} s of warm-up, same run\n`);
-  console.log('| workload | req/s | vs plain INSERT route | p50 ms | p99 ms | non-2xx |');
-  console.log('|---|---:|---:|---:|---:|---:|');
-  for (const row of [baseline, sends]) console.log(`| ${row.workload} | ${fmt(row.rate)} | ${row === baseline ? 'baseline' : `${fmt(ratio * 100)}%`} | ${fmt(row.p50, 2)} | ${fmt(row.p99, 2)} | ${fmt(row.failed)} |`);
+  console.log('| workload | req/s | vs plain INSERT route | p50 ms | p99 ms | non-2xx | server CPU ms/req | PostgreSQL CPU ms/req |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of [baseline, sends]) console.log(`| ${row.workload} | ${fmt(row.rate)} | ${row === baseline ? 'baseline' : `${fmt(ratio * 100)}%`} | ${fmt(row.p50, 2)} | ${fmt(row.p99, 2)} | ${fmt(row.failed)} | ${cpuCells(row.cpu)} |`);
   console.log(`\nDelivery at ${RATE} messages/s for ${seconds} s to ${CONVERSATIONS} recipients with ${TABS} open tabs each (${fmt(timed.sent)} messages, ${fmt(timed.latencies.length)} arrivals, ${fmt(timed.missing)} missing, ${fmt(timed.failed)} failed sends), from the sender's HTTP answer to each tab:`);
   console.log('\n| p50 ms | p90 ms | p99 ms | max ms |');
   console.log('|---:|---:|---:|---:|');
