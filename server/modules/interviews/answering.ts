@@ -9,8 +9,9 @@ import { lostARace } from '../../events/append-statement.ts';
 import { lockLogForAppend } from '../../events/horizon.ts';
 import type { UnitOfWork } from '../../events/command-handler.ts';
 import type { Decider } from '../../events/decider.ts';
-import type { AnyEvent, StreamAppend } from '../../events/types.ts';
+import type { AnyEvent, StoredEvent, StreamAppend } from '../../events/types.ts';
 import { clock } from './clock.ts';
+import { handOver } from './handed-views.ts';
 import { interviewDecider, interviewStream, responseDecider, responseStream, type Interview, type InterviewState, type RespondentKey, type ResponseCommand, type ResponseState } from './commands.ts';
 import { lockInterviewsForAnswers } from './locks.ts';
 import { answeringViews, sentResponsesCount } from './queries.ts';
@@ -61,8 +62,8 @@ export class Answering {
     return this.batcher.submit(request);
   }
 
-  private flush(requests: RespondRequest[]): Promise<Outcome<AnsweringView>[]> {
-    return this.core.commands.transaction(
+  private async flush(requests: RespondRequest[]): Promise<Outcome<AnsweringView>[]> {
+    const { outcomes, lastEvents, responseViews } = await this.core.commands.transaction(
       async (unit) => {
         const rules = await this.lockAndLoad(unit, requests);
         const responses = rules.responses;
@@ -84,19 +85,23 @@ export class Answering {
           }
         });
         const streams = [...[...rules.byInterview.values()].map((rule) => rule.interview), ...responses.values()];
-        await unit.appendStreams(streams.flatMap((stream) => stream.appends));
+        const appended = (await unit.appendStreams(streams.flatMap((stream) => stream.appends))).flat();
         for (const stream of streams) unit.remember(stream.decider as Decider<unknown, never, InterviewEvent>, stream.streamId, stream.state, stream.version);
         const answered = decided.flatMap((outcome) => ('error' in outcome ? [] : [outcome]));
         const views = await answeringViews(unit.trx, answered, now);
         let next = 0;
-        return decided.map((outcome) => {
+        const outcomes = decided.map((outcome): Outcome<AnsweringView> => {
           if ('error' in outcome) return outcome;
           const view = views[next++];
           return view ? { ok: view } : { error: new NotFound(NO_SUCH_INTERVIEW) };
         });
+        return { outcomes, lastEvents: lastResponseEvents(appended), responseViews: views.flatMap((view) => (view?.response ? [view.response] : [])) };
       },
       { retryConflicts: false, appendFirst: true },
     );
+    // Committed: the interviewer's push can take these responses as the answerers got them.
+    handOver(lastEvents, responseViews);
+    return outcomes;
   }
 
   /** Locks the batch's interviews and reads them, with every response stream of the batch, in one read. */
@@ -148,6 +153,16 @@ export class Answering {
 export function mayAnswerAsMember(interview: Pick<Interview, 'published' | 'creatorId'>, userId: number) {
   if (!interview.published) throw new NotFound(NO_SUCH_INTERVIEW);
   if (interview.creatorId === userId) throw new Forbidden(NOT_YOUR_OWN);
+}
+
+/** Each response's last event among those appended. */
+function lastResponseEvents(events: readonly StoredEvent[]): Map<number, StoredEvent> {
+  const last = new Map<number, StoredEvent>();
+  for (const event of events) {
+    const { responseId } = event.data as { responseId?: number };
+    if (typeof responseId === 'number') last.set(responseId, event);
+  }
+  return last;
 }
 
 type Evolving<State> = { evolve(state: State, event: InterviewEvent): State };

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { ResponseView } from '../../../contracts/interviews/api.ts';
 import type { InterviewEvent } from '../../../contracts/interviews/index.ts';
 import type { interviewAnswered, interviewChanged, interviewCounted } from '../../../contracts/interviews/realtime.ts';
 import { batchArray, executePrepared } from '../../db/connect.ts';
@@ -7,6 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import type { AnyEvent, StoredEvent } from '../../events/types.ts';
 import { clock } from './clock.ts';
 import { mayReadAnswers, type Person } from './permissions.ts';
+import { takeHandedOver } from './handed-views.ts';
 import { accessTo, findResponseView, findResponseViews, statusOf } from './queries.ts';
 
 export type InterviewMessage =
@@ -59,8 +61,15 @@ export async function interviewMessagesFor(db: Kysely<Database>, events: readonl
   const answering = ours.filter((event) => RESPONSE_EVENTS.has(event.type)).map((event) => event.data as { interviewId: number; responseId: number });
   const lastOf = new Map(ours.flatMap((event, index) => (RESPONSE_EVENTS.has(event.type) ? [[(event.data as { responseId: number }).responseId, index] as const] : [])));
   const sentTo = [...new Set(ours.filter((event) => event.type === 'ResponseSent').map((event) => (event.data as { interviewId: number }).interviewId))];
-  const [responses, counts, readers] = await Promise.all([
-    findResponseViews(db, answering.map((data) => data.responseId)),
+  // The responses this process's answering batches read as they committed are taken as they
+  // were; only the others are read.
+  const handed = new Map<number, ResponseView>();
+  for (const [responseId, index] of lastOf) {
+    const view = takeHandedOver(ours[index]!, responseId);
+    if (view) handed.set(responseId, view);
+  }
+  const [read, counts, readers] = await Promise.all([
+    findResponseViews(db, answering.flatMap((data) => (handed.has(data.responseId) ? [] : [data.responseId]))),
     answering.length === 0
       ? new Map<number, number>()
       : executePrepared(
@@ -70,6 +79,7 @@ export async function interviewMessagesFor(db: Kysely<Database>, events: readonl
         ).then((rows) => new Map(rows.map((row) => [Number(row.id), row.answers_count]))),
     answerReaders(db, sentTo),
   ]);
+  const responses = new Map([...read, ...handed]);
   const messages: InterviewMessage[][] = [];
   for (const [index, event] of ours.entries()) {
     const stamp = { cursor: `${event.transactionId}:${event.position}`, position: event.position };
