@@ -15,8 +15,7 @@
  */
 import type autocannon from 'autocannon';
 import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, pick, preparePlainTable, seed, startChild, stopChild, type Child } from './fixtures.ts';
-import { cpuCells } from './cpu.ts';
-import { headers, measure, send, timeDelivery } from './live-load.ts';
+import { headers, measure, printRates, send, timeDelivery } from './live-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -90,9 +89,7 @@ try {
   const ratio = answers.rate / baseline.rate;
   const p99 = percentile(timed.latencies, 99);
   console.log(`\nInterview answers on PostgreSQL ${version}, autocannon with ${ANSWERERS} connections, ${seconds} s per row after ${WARMUP_SECONDS} s of warm-up, same run\n`);
-  console.log('| workload | req/s | vs plain INSERT route | p50 ms | p99 ms | non-2xx | server CPU ms/req | PostgreSQL CPU ms/req |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const row of [baseline, answers]) console.log(`| ${row.workload} | ${fmt(row.rate)} | ${row === baseline ? 'baseline' : `${fmt(ratio * 100)}%`} | ${fmt(row.p50, 2)} | ${fmt(row.p99, 2)} | ${fmt(row.failed)} | ${cpuCells(row.cpu)} |`);
+  printRates(baseline, answers);
   console.log(`\nTo the interviewer's page at ${RATE} answers/s for ${seconds} s (${fmt(timed.sent)} answers, ${fmt(timed.latencies.length)} arrivals, ${fmt(timed.missing)} missing, ${fmt(timed.failed)} failed), from the answerer's HTTP answer to the interviewer's socket:`);
   console.log('\n| p50 ms | p90 ms | p99 ms | max ms |');
   console.log('|---:|---:|---:|---:|');

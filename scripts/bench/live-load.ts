@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SESSION_COOKIE } from '../../server/modules/auth/sessions.ts';
-import { cpuPerRequest, cpuSnapshot, type CpuPerRequest } from './cpu.ts';
+import { cpuCells, cpuPerRequest, cpuSnapshot, type CpuPerRequest } from './cpu.ts';
 import { fmt, percentile, stopChild, XHR, type Child } from './fixtures.ts';
 import type { Request } from './sockets-child.ts';
 
@@ -46,6 +46,16 @@ async function closedLoop(base: string, request: autocannon.Request, duration: n
   });
   latencies.sort((a, b) => a - b);
   return { rate: result['2xx'] / result.duration, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed: result.non2xx + result.errors, requests: result['2xx'] + result.non2xx };
+}
+
+/** The table of a measured write beside the plain route, with what each request cost in CPU. */
+export function printRates(baseline: Row, measured: Row): void {
+  console.log('| workload | req/s | vs plain INSERT route | p50 ms | p99 ms | non-2xx | server CPU ms/req | PostgreSQL CPU ms/req |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of [baseline, measured]) {
+    const ratio = row === baseline ? 'baseline' : `${fmt((row.rate / baseline.rate) * 100)}%`;
+    console.log(`| ${row.workload} | ${fmt(row.rate)} | ${ratio} | ${fmt(row.p50, 2)} | ${fmt(row.p99, 2)} | ${fmt(row.failed)} | ${cpuCells(row.cpu)} |`);
+  }
 }
 
 /** A warm-up, then the measured window, as one row of the table, with what a request cost `server` and PostgreSQL (database `url`) in CPU. */
