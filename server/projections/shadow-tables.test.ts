@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparedStatement } from '../db/connect.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { dropShadows, makeRoomForShadows, replaceWithShadows, shadow } from './shadow-tables.ts';
 
@@ -46,7 +47,25 @@ describe('shadow tables', () => {
       await dropShadows(session, ['posts', 'likes']);
     });
   });
-
+  it('take the writes of statements the session prepared before, when it has had temporary tables already', async () => {
+    await sql`create table shadowed_counts (k int primary key, n int not null)`.execute(database.db);
+    await sql`insert into shadowed_counts values (1, 10)`.execute(database.db);
+    const count = (session: Parameters<typeof shadow>[0]) => sql`${preparedStatement('shadowed_counts_up')} update shadowed_counts set n = n + 1 where k = 1`.execute(session);
+    await database.db.connection().execute(async (session) => {
+      // As a pooled connection that served a live write and an earlier rebuild.
+      await shadow(session, ['shadowed_counts']);
+      await dropShadows(session, ['shadowed_counts']);
+      await count(session);
+      await shadow(session, ['shadowed_counts']);
+      await sql`insert into pg_temp.shadowed_counts values (1, 100)`.execute(session);
+      await count(session);
+      const n = async (schema: string) => (await sql<{ n: number }>`select n from ${sql.raw(schema)}.shadowed_counts`.execute(session)).rows[0]!.n;
+      expect({ live: await n('public'), shadow: await n('pg_temp') }).toEqual({ live: 11, shadow: 101 });
+      await dropShadows(session, ['shadowed_counts']);
+      await count(session);
+      expect(await n('public')).toBe(12);
+    });
+  });
 });
 
 describe('replacing the live rows with the shadows', () => {

@@ -30,6 +30,12 @@ export async function shadow(executor: Executor, tables: readonly string[], { to
           select from pg_index r join pg_class rt on rt.oid = r.indrelid
           where r.indexrelid = any(${readerIndexes.map((index) => `public.${index}`)}::regclass[]) and rt.relname = t.relname and ${shape(sql`r.indexrelid`)} = ${shape(sql`i.indexrelid`)}))`.execute(executor);
   for (const { index } of rows) await sql`drop index ${sql.raw(index)}`.execute(executor);
+  // A statement this session prepared before (a projection's, on a pooled connection) resolved
+  // its tables then, to the live ones: a new table of the same name in front of them does not
+  // make PostgreSQL look again unless this is the session's first temporary table, so without
+  // this its next run would write to the live table. Dropping the shadows needs no such step:
+  // a plan on a dropped table is made again.
+  await sql`discard plans`.execute(executor);
 }
 
 /**
