@@ -4,7 +4,7 @@ import type { CommentView, ThreadView } from '../../../contracts/posts/views.ts'
 import type { Database } from '../../db/schema.ts';
 import { mayDeleteComment, mayEditComment, type Viewer } from '../posts/permissions.ts';
 import { likedAmong } from '../likes/queries.ts';
-import { AUTHOR_COLUMNS, authorOf } from '../posts/queries.ts';
+import { AUTHOR_COLUMNS, authorNamed, authorOf } from '../posts/queries.ts';
 import { findVideos, withVideoState } from '../video/index.ts';
 
 export const COMMENTS_PAGE = 20;
@@ -39,7 +39,7 @@ function toView(row: CommentRow, viewer: Viewer, liked: ReadonlySet<number>, vid
     postId: row.post_id,
     parentId: row.parent_id,
     content: row.content,
-    author: authorOf({ ...row, author_type: 'person' }),
+    author: authorNamed(row.author_id, 'person', row),
     createdAt: new Date(row.created_at).toISOString(),
     editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
     attachments: withVideoState(row.attachments as MediaItem[], videos),

@@ -4,7 +4,7 @@ import type { PostView } from '../../../contracts/posts/views.ts';
 import type { Database } from '../../db/schema.ts';
 import { summary } from '../content/rich-text.ts';
 import type { Viewer } from '../posts/permissions.ts';
-import { AUTHOR_COLUMNS, authorOf, listPostViews } from '../posts/queries.ts';
+import { AUTHOR_COLUMNS, authorNamed, listPostViews } from '../posts/queries.ts';
 import { mayManageCommunity, type Actor, type Standing } from './permissions.ts';
 import { findCommunityBySlug, standingsIn, type CommunityRecord } from './queries.ts';
 
@@ -71,7 +71,7 @@ export async function listMembers(db: Kysely<Database>, communityId: number, pag
     page,
     (row): MemberView => ({
       about: row.job_title,
-      author: authorOf({ ...row, author_id: row.user_id, author_type: 'person' }),
+      author: authorNamed(row.user_id, 'person', row),
       lastActiveStamp: Math.floor(new Date(row.last_active_at).getTime() / 1000),
       isAdmin: row.role === 'admin',
     }),
@@ -93,7 +93,7 @@ export async function listJoinRequests(db: Kysely<Database>, communityId: number
   return paged(
     rows,
     page,
-    (row): JoinRequestView => ({ author: authorOf({ ...row, author_id: row.user_id, author_type: 'person' }), requestedAt: new Date(row.requested_at).toISOString() }),
+    (row): JoinRequestView => ({ author: authorNamed(row.user_id, 'person', row), requestedAt: new Date(row.requested_at).toISOString() }),
   );
 }
 

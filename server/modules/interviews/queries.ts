@@ -12,7 +12,7 @@ import {
 } from '../../../contracts/interviews/api.ts';
 import { batchArray, executePrepared } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
-import { AUTHOR_COLUMNS, authorOf } from '../posts/queries.ts';
+import { AUTHOR_COLUMNS, authorNamed } from '../posts/queries.ts';
 import { findVideo, findVideos } from '../video/index.ts';
 import { mayAnswer, mayManage, mayReadAnswers, type Person } from './permissions.ts';
 import { targetedAt } from './search.ts';
@@ -73,7 +73,7 @@ function summaryOf(row: InterviewRow, now: Date) {
     closedLine: closedReason ? CLOSED_LINES[closedReason] : null,
     showQuestions: row.show_questions,
     allowSkip: row.allow_skip,
-    creator: authorOf({ ...row, author_id: Number(row.creator_id), author_type: 'person' }),
+    creator: authorNamed(Number(row.creator_id), 'person', row),
     calloutId: row.callout_id === null ? null : Number(row.callout_id),
     createdAt: row.created_at.toISOString(),
     publishedAt: row.published_at?.toISOString() ?? null,
@@ -216,7 +216,7 @@ async function toResponseViews(db: Kysely<Database>, rows: readonly ResponseRow[
     respondent:
       row.user_id === null
         ? { kind: 'guest', name: row.guest_name ?? '', email: row.guest_email ?? '', organisation: row.guest_organisation ?? '' }
-        : { kind: 'member', person: authorOf({ ...row, author_id: Number(row.user_id), author_type: 'person' }) },
+        : { kind: 'member', person: authorNamed(Number(row.user_id), 'person', row) },
     status: row.sent ? 'sent' : 'started',
     answers: row.answers.map((answer) => ({
       questionId: Number(answer.question_id),
@@ -276,16 +276,17 @@ export async function answeringViews(db: Kysely<Database>, wanted: readonly { in
     executePrepared(db, 'interviews_by_ids', interviewRows(db).where(sql<boolean>`i.id in (select unnest(${batchArray(interviewIds, 'int8')}))`)) as Promise<InterviewRow[]>,
     findResponseViews(db, responseIds),
   ]);
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  // Once per interview, however many of its answerers the batch holds: the views share them.
+  const byId = new Map(rows.map((row) => [Number(row.id), { row, summary: summaryOf(row, now), asked: row.questions.map(questionViewOf) }]));
   return wanted.map(({ interviewId, responseId }) => {
-    const row = byId.get(interviewId);
-    if (!row) return null;
-    const asked = row.questions.map(questionViewOf);
+    const found = byId.get(interviewId);
+    if (!found) return null;
+    const { row, summary, asked } = found;
     const response = responseId === null ? null : (responses.get(responseId) ?? null);
     const done = new Set(response?.answers.map((answer) => answer.questionId) ?? []);
     const next = asked.find((question) => !done.has(question.id)) ?? null;
     return {
-      interview: summaryOf(row, now),
+      interview: summary,
       questions: row.show_questions ? asked : asked.filter((question) => done.has(question.id) || question.id === next?.id),
       questionsCount: asked.length,
       nextQuestionId: next?.id ?? null,
