@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import type { EventMetadata } from '../../contracts/events/index.ts';
 import { batchArray, preparedStatement } from '../db/connect.ts';
 import { Conflict } from '../errors.ts';
@@ -23,6 +24,18 @@ type EventRow = {
 
 const EVENT_COLUMNS = sql`position, stream_id, stream_version, type, schema_version, data, metadata,
   transaction_id::text as transaction_id, recorded_at`;
+
+/**
+ * The same, with an event's JSON and time as PostgreSQL writes them: reads of the log parse them
+ * only for events not decoded already (see decodeRead), where the driver parsed every row.
+ */
+const ENCODED_COLUMNS = sql`position, stream_id, stream_version, type, schema_version, data::text as data, metadata::text as metadata,
+  transaction_id::text as transaction_id, recorded_at::text as recorded_at`;
+type EncodedRow = Omit<EventRow, 'data' | 'metadata' | 'recorded_at'> & { data: string; metadata: string; recorded_at: string };
+
+// The driver's own reading of a timestamptz, so that a time decoded here is the one it gives.
+const TIMESTAMPTZ = 1184;
+const parseTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ, 'text') as (text: string) => Date;
 
 // The newest events of the live log decoded, kept for its other readers of the same moment.
 const DECODED_KEPT = 10_000;
@@ -156,8 +169,8 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
 
   /** `readAll` below a horizon read by an earlier statement (see horizon.ts: never the same one). */
   async readAllBelow(executor: Executor, after: Checkpoint, limit: number, horizon: string): Promise<StoredEvent<E>[]> {
-    const rows = await sql<EventRow>`${preparedStatement('events_read_all')}
-      select ${EVENT_COLUMNS}
+    const rows = await sql<EncodedRow>`${preparedStatement('events_read_all')}
+      select ${ENCODED_COLUMNS}
       from events
       where (transaction_id, position) > (${after.transactionId}::xid8, ${after.position}::bigint)
         and transaction_id < ${horizon}::xid8
@@ -184,8 +197,8 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
    */
   async readAfterPosition(executor: Executor, afterPosition: number, limit: number, snapshot: string | null = null): Promise<StoredEvent<E>[]> {
     const visible = snapshot === null ? sql`` : sql`and pg_visible_in_snapshot(transaction_id, ${snapshot}::pg_snapshot)`;
-    const rows = await sql<EventRow>`
-      select ${EVENT_COLUMNS}
+    const rows = await sql<EncodedRow>`
+      select ${ENCODED_COLUMNS}
       from events where position > ${afterPosition} ${visible}
       order by position
       limit ${limit}`.execute(executor);
@@ -250,20 +263,34 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
    * processor of the process reads moments apart: decoded once for all of them. A longer read is
    * a catch-up or a rebuild that its reader alone makes, which keeping would only slow.
    */
-  private decodeRead(rows: readonly EventRow[]): StoredEvent<E>[] {
+  private decodeRead(rows: readonly EncodedRow[]): StoredEvent<E>[] {
     const shared = rows.length <= SHARED_READ_ROWS;
-    return rows.map((row) => (shared ? this.decodeShared(row) : this.decode(row)));
+    return rows.map((row) => (shared ? this.decodeShared(row) : this.decodeEncoded(row)));
   }
 
   /** An event other readers will want too. Events never change; a transaction id is never reused, so the key names one event for good. */
-  private decodeShared(row: EventRow): StoredEvent<E> {
+  private decodeShared(row: EncodedRow): StoredEvent<E> {
     const key = `${row.transaction_id}:${row.position}`;
     const known = this.decoded.get(key);
     if (known) return known;
-    const event = this.decode(row);
+    const event = this.decodeEncoded(row);
     this.decoded.set(key, event);
     if (this.decoded.size > DECODED_KEPT) this.decoded.delete(this.decoded.keys().next().value!);
     return event;
+  }
+
+  private decodeEncoded(row: EncodedRow): StoredEvent<E> {
+    return this.decode({
+      position: row.position,
+      stream_id: row.stream_id,
+      stream_version: row.stream_version,
+      type: row.type,
+      schema_version: row.schema_version,
+      data: JSON.parse(row.data),
+      metadata: JSON.parse(row.metadata),
+      transaction_id: row.transaction_id,
+      recorded_at: parseTimestamptz(row.recorded_at),
+    });
   }
 
   private decode(row: EventRow): StoredEvent<E> {
