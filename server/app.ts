@@ -4,12 +4,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 import type { DestinationStream } from 'pino';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from './core.ts';
 import { registerApiReference } from './http/api-reference.ts';
 import { answerUnroutableUrl, registerErrorHandling } from './http/error-handler.ts';
 import { registerInputSafety } from './http/input-safety.ts';
 import { requestIdFrom } from './http/request-context.ts';
+import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { SecretUrls } from './http/secret-urls.ts';
 import { registerXhrGuard } from './http/xhr-guard.ts';
 import { startErrorReporting, type ErrorReportingSettings } from './reporting/index.ts';
@@ -63,6 +64,8 @@ export type AppOptions = {
   metrics?: MetricsOptions | null;
   /** 5xx errors reported to Sentry; absent: the SDK is never loaded. */
   errorReporting?: ErrorReportingSettings | null;
+  /** Encodes every response by its zod contract as well and refuses a difference (server/http/response-serializer.ts); on unless told otherwise, off in production. */
+  checkResponses?: boolean;
   /** Told of every route as it is registered (the tests that walk the whole API). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -77,7 +80,7 @@ export async function buildApp(core: Core, options: AppOptions) {
     frameworkErrors: answerUnroutableUrl,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ crossCheck: options.checkResponses ?? true }));
   app.addHook('onRoute', secretUrls.onRoute);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 

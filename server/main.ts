@@ -45,7 +45,7 @@ const newsFetcher = config.runProcessors ? new NewsFetcher(core, { log, limits: 
 const digestMailer = config.runProcessors ? new DigestMailer(core, { log, publicUrl: config.publicUrl, ...(mail ? { mailQueued: () => mail.wake() } : {}) }) : null;
 digestMailer?.start();
 const services = createServices(core, config, { ...(mail ? { mailQueued: () => mail.wake() } : {}), ...(distributionSender ? { recipientsQueued: () => distributionSender.wake() } : {}) });
-const app = await buildApp(core, { logLevel: config.logLevel, clientDir, realtime: io, services, metrics: config.metrics, errorReporting: config.errorReporting, uploads: config.uploads, video: { maxSeconds: config.video.maxSeconds, onQueued: () => videoWorker?.poke() } });
+const app = await buildApp(core, { logLevel: config.logLevel, checkResponses: config.env !== 'production', clientDir, realtime: io, services, metrics: config.metrics, errorReporting: config.errorReporting, uploads: config.uploads, video: { maxSeconds: config.video.maxSeconds, onQueued: () => videoWorker?.poke() } });
 if (firstStart) await seedShowcase(app, config.publicUrl);
 await app.listen({ host: config.host, port: config.port });
 // Fetching starts once the app listens: the demo feeds are served by this very process.
