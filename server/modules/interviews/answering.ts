@@ -49,7 +49,9 @@ export class Answering {
       joins: () => true,
       weight: () => 1,
       maxWeight: 500,
-      flushesInFlight: 2,
+      // One at a time: the answers that come meanwhile make the next batch twice as large, and
+      // each costs less of both processes than with two batches side by side (decisions.md).
+      flushesInFlight: 1,
       attempts: 5,
       // Another process wrote one of the streams first: the batch wrote nothing and runs again.
       retryable: (error) => lostARace(error) || error instanceof Conflict,
