@@ -152,6 +152,8 @@ export async function executePrepared<Row>(db: Kysely<Database>, name: string, q
 // `any`: Kysely's client type also takes cursors, which nothing here streams.
 type PoolConnection = { query(text: any, values?: readonly unknown[]): any; release(): void };
 
+type BatchType = 'text' | 'int8' | 'int4' | 'int2' | 'bool';
+
 /**
  * An array parameter of a batch statement, as an uncorrelated subquery: the planner cannot see
  * its length in a custom plan any more than in the generic one, so both cost the same and
@@ -159,8 +161,31 @@ type PoolConnection = { query(text: any, values?: readonly unknown[]): any; rele
  * cheaper (its true length against a guess of 100 rows), and the statement was planned anew on
  * every call: 0.6 ms of the server's CPU, most of what a small batch costs.
  */
-export function batchArray(values: readonly unknown[], type: 'text' | 'int8' | 'int4' | 'int2' | 'bool') {
-  return sql`(select ${values}::${sql.raw(type)}[])`;
+export function batchArray(values: readonly unknown[], type: BatchType) {
+  return sql`(select ${arrayLiteral(values, type)}::${sql.raw(type)}[])`;
+}
+
+const ARRAY_QUOTED = /["\\]/g;
+
+/**
+ * The array as PostgreSQL's array literal, made in one pass: pg's own escapes every text twice
+ * over (two `replace`s and their copies), 8% of what an answer allocated, most of it events'
+ * JSON. Values of another kind than the type's go to pg as they are.
+ */
+function arrayLiteral(values: readonly unknown[], type: BatchType): string | readonly unknown[] {
+  let literal = '{';
+  for (let i = 0; i < values.length; i++) {
+    const element = arrayElement(values[i], type);
+    if (element === null) return values;
+    literal += i === 0 ? element : `,${element}`;
+  }
+  return `${literal}}`;
+}
+
+function arrayElement(value: unknown, type: BatchType): string | null {
+  if (value === null || value === undefined) return 'NULL';
+  if (type === 'text') return typeof value === 'string' ? `"${value.replace(ARRAY_QUOTED, '\\$&')}"` : null;
+  return typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' ? String(value) : null;
 }
 
 const TRANSACTION_START = /^(begin|start transaction\b)/;
