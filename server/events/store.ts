@@ -33,6 +33,9 @@ const ENCODED_COLUMNS = sql`position, stream_id, stream_version, type, schema_ve
   transaction_id::text as transaction_id, recorded_at::text as recorded_at`;
 type EncodedRow = Omit<EventRow, 'data' | 'metadata' | 'recorded_at'> & { data: string; metadata: string; recorded_at: string };
 
+/** What a typed read of the log passed (`scanned` events, through the checkpoint `through`) and found. */
+export type TypedRead<E extends AnyEvent> = { events: StoredEvent<E>[]; through: Checkpoint | null; scanned: number };
+
 // The driver's own reading of a timestamptz, so that a time decoded here is the one it gives.
 const TIMESTAMPTZ = 1184;
 const parseTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ, 'text') as (text: string) => Date;
@@ -178,6 +181,38 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
       order by events.transaction_id, events.position
       limit ${limit}`.execute(executor);
     return this.decodeRead(rows.rows);
+  }
+
+  /**
+   * `readAllBelow` for a reader that acts on some event types only: up to `limit` events are
+   * passed (`scanned`, the last of them `through`, null when there was none) and those of
+   * `types` among them come back, decoded; the others' rows never leave PostgreSQL.
+   */
+  async readTypesBelow(executor: Executor, after: Checkpoint, limit: number, horizon: string, types: readonly string[]): Promise<TypedRead<E>> {
+    const rows = await sql<Partial<EncodedRow> & { through_transaction_id: string; through_position: number; scanned: number }>`${preparedStatement('events_read_types')}
+      with scanned as materialized (
+        select transaction_id, position, type
+        from events
+        where (transaction_id, position) > (${after.transactionId}::xid8, ${after.position}::bigint)
+          and transaction_id < ${horizon}::xid8
+        order by events.transaction_id, events.position
+        limit ${limit}
+      ),
+      tail as (
+        select transaction_id::text as through_transaction_id, position as through_position, (select count(*)::int from scanned) as scanned
+        from scanned order by transaction_id desc, position desc limit 1
+      )
+      select tail.*, wanted.*
+      from tail left join lateral (
+        select ${ENCODED_COLUMNS}
+        from events
+        where position in (select position from scanned where type in (select unnest(${batchArray(types, 'text')})))
+        order by events.transaction_id, events.position
+      ) wanted on true`.execute(executor);
+    const first = rows.rows[0];
+    if (!first) return { events: [], through: null, scanned: 0 };
+    const found = first.position === null ? [] : (rows.rows as EncodedRow[]);
+    return { events: this.decodeRead(found), through: { transactionId: first.through_transaction_id, position: first.through_position }, scanned: first.scanned };
   }
 
   /** The last event below the append horizon, as a checkpoint: where a reader that wants only what comes next starts. */

@@ -33,6 +33,12 @@ export interface ProcessorDefinition<E extends AnyEvent = AnyEvent> {
    * readers of the log could pass this batch by and never see what it appends.
    */
   readonly appends?: boolean;
+  /**
+   * The event types its handlers act on, when it names them: the others are passed over where
+   * the log is read (their rows never leave PostgreSQL) and its checkpoint moves past them all
+   * the same. Absent: every event.
+   */
+  readonly eventTypes?: readonly string[];
   createTables?(trx: Tx, tables: TableNames): Promise<void>;
   /** Runs in the transaction that also moves the checkpoint: effects happen exactly once. */
   handle?(trx: Tx, event: StoredEvent<E>, tables: TableNames): Promise<void>;
@@ -47,6 +53,12 @@ export interface ProcessorDefinition<E extends AnyEvent = AnyEvent> {
    * they must never announce what a rollback could still take back.
    */
   afterCommit?(events: readonly StoredEvent<E>[]): void;
+}
+
+/** The events of a processor's types among these (all of them when it names none). */
+export function ofItsTypes<E extends AnyEvent>(definition: Pick<ProcessorDefinition<E>, 'eventTypes'>, events: StoredEvent<E>[]): StoredEvent<E>[] {
+  const types = definition.eventTypes;
+  return types ? events.filter((event) => types.includes(event.type)) : events;
 }
 
 export function physicalTables(definition: Pick<ProcessorDefinition, 'tables' | 'version'>, version = definition.version): TableNames {

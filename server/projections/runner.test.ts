@@ -58,6 +58,28 @@ describe('async processors', () => {
     expect(seen[0]).toEqual({ n: 50, max: 1 });
   });
 
+  it('that name their event types see only those, in batches of the others too, their checkpoint past the rest', async () => {
+    const seen: string[] = [];
+    const picky: ProcessorDefinition<TallyEvent> = {
+      name: 'picky',
+      version: 1,
+      tables: [],
+      eventTypes: ['TallyOpened', 'TallyClosed'],
+      batchSize: 4,
+      async handleBatch(_trx, events) {
+        seen.push(...events.map((event) => `${event.type}:${event.data.tallyId}`));
+      },
+    };
+    const core = await start([picky]);
+    const opened = (tallyId: string): TallyEvent => ({ type: 'TallyOpened', data: { tallyId, title: tallyId, openedBy: '1' } });
+    await core.store.append('tally-picky-a', 'any', [opened('a'), ...Array.from({ length: 9 }, (_, i) => counted('a', i + 1))], metadata());
+    await core.store.append('tally-picky-b', 'any', [opened('b'), { type: 'TallyClosed', data: { tallyId: 'b' } }, counted('b'), counted('b')], metadata());
+    await core.processors.caughtUp();
+    expect(seen).toEqual(['TallyOpened:a', 'TallyOpened:b', 'TallyClosed:b']);
+    const [checkpoint] = await rows(sql<{ last_position: number }>`select last_position from processors where name = 'picky'`);
+    expect(checkpoint!.last_position).toBe(await core.store.head());
+  });
+
   it('resume from their checkpoint after failing midway, with no duplicated effects', async () => {
     const core = await start([], { process: false });
     const appended = await core.store.append('tally-mid', 'any', Array.from({ length: 10 }, (_, i) => counted('mid', i + 1)), metadata());

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { ProcessorHealth } from '../../contracts/health.ts';
 import type { Database } from '../db/schema.ts';
-import type { EventStore } from '../events/store.ts';
+import type { EventStore, TypedRead } from '../events/store.ts';
 import { START, type AnyEvent, type Checkpoint, type StoredEvent, type Tx } from '../events/types.ts';
 import type { Wakeup } from '../events/wakeup.ts';
 import { appendHorizonSql, lockLogForAppend } from '../events/horizon.ts';
@@ -173,10 +173,11 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
    * One batch for one processor. Exposed for replay and for tests that need to drive a
    * processor by hand; the loop calls it too. `batchSize` overrides the definition's (the loop
    * goes on one event at a time after a failed batch). `onHandled` hears how many events a
-   * committed batch handled.
+   * committed batch took the checkpoint past, of its types or not.
    */
   async drainOnce(definition: ProcessorDefinition<E>, batchSize = definition.batchSize ?? this.batchSize, onHandled?: (events: number) => void): Promise<Outcome> {
     let handled: StoredEvent<E>[] = [];
+    let passed = 0;
     const outcome = await this.db.transaction().execute(async (trx): Promise<Outcome> => {
       if (definition.appends) await lockLogForAppend(trx);
       // One round trip: the lock (one owner across all processes), the checkpoint under it, and
@@ -199,38 +200,23 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
       if (!row || row.state === 'retired') return 'retired';
       if (row.paused) return 'paused';
       const from: Checkpoint = { transactionId: row.last_transaction_id, position: row.last_position };
-      const events = await this.store.readAllBelow(trx, from, batchSize, horizon);
-      if (events.length === 0) {
+      const { events, through, scanned } = await this.read(trx, definition, from, batchSize, horizon);
+      if (through === null) {
         if (row.state === 'catching_up') await this.takeOver(trx, definition);
         return 'idle';
       }
-      const tables = physicalTables(definition);
-      if (definition.handleBatch) {
-        try {
-          await definition.handleBatch(trx, events, tables, from);
-        } catch (error) {
-          throw new HandlerFailed(events[0]!.position, error);
-        }
-      } else {
-        for (const event of events) {
-          try {
-            await definition.handle!(trx, event, tables);
-          } catch (error) {
-            throw new HandlerFailed(event.position, error);
-          }
-        }
-      }
-      const last = events.at(-1)!;
+      if (events.length > 0) await handleAll(trx, definition, events, from);
       const moved = await sql`
         ${preparedStatement('processor_checkpoint')}
-        update processors set last_transaction_id = ${last.transactionId}::xid8, last_position = ${last.position}::bigint, updated_at = now()
+        update processors set last_transaction_id = ${through.transactionId}::xid8, last_position = ${through.position}::bigint, updated_at = now()
         where name = ${definition.name} and version = ${definition.version}::int
           and (last_transaction_id, last_position) = (${from.transactionId}::xid8, ${from.position}::bigint)`.execute(trx);
       if (Number(moved.numAffectedRows) !== 1) throw new Error(`Checkpoint of ${definition.name} moved under its owner`);
       handled = events;
-      return events.length === batchSize ? 'more' : 'idle';
+      passed = scanned;
+      return scanned === batchSize ? 'more' : 'idle';
     });
-    if (handled.length > 0) onHandled?.(handled.length);
+    if (passed > 0) onHandled?.(passed);
     if (handled.length > 0 && definition.afterCommit) {
       try {
         definition.afterCommit(handled);
@@ -240,6 +226,14 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
       }
     }
     return outcome;
+  }
+
+  /** The batch's events: of the processor's types only, when it names them. */
+  private async read(trx: Tx, definition: ProcessorDefinition<E>, from: Checkpoint, batchSize: number, horizon: string): Promise<TypedRead<E>> {
+    if (definition.eventTypes) return this.store.readTypesBelow(trx, from, batchSize, horizon, definition.eventTypes);
+    const events = await this.store.readAllBelow(trx, from, batchSize, horizon);
+    const last = events.at(-1);
+    return { events, through: last ? { transactionId: last.transactionId, position: last.position } : null, scanned: events.length };
   }
 
   private async loop(entry: Running<E>): Promise<void> {
@@ -366,6 +360,26 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
       for (const table of Object.values(physicalTables(definition, version))) await sql`drop table if exists ${sql.table(table)}`.execute(trx);
     }
     this.log.info({ processor: definition.name, version: definition.version }, 'processor version caught up and took over');
+  }
+}
+
+/** The batch's events through the processor's handlers; a failure names the event it failed on. */
+async function handleAll<E extends AnyEvent>(trx: Tx, definition: ProcessorDefinition<E>, events: StoredEvent<E>[], from: Checkpoint): Promise<void> {
+  const tables = physicalTables(definition);
+  if (definition.handleBatch) {
+    try {
+      await definition.handleBatch(trx, events, tables, from);
+    } catch (error) {
+      throw new HandlerFailed(events[0]!.position, error);
+    }
+    return;
+  }
+  for (const event of events) {
+    try {
+      await definition.handle!(trx, event, tables);
+    } catch (error) {
+      throw new HandlerFailed(event.position, error);
+    }
   }
 }
 

@@ -15,6 +15,35 @@ export type NotificationsOptions = {
 };
 
 /**
+ * The acts that tell someone something or change what a notification says; the rest of the log
+ * (answers, messages, contacts...) is passed over where it is read. `react` takes only these, so
+ * a case for another type does not compile until it is named here.
+ */
+const NOTIFYING = [
+  'Liked',
+  'Unliked',
+  'MentionRecorded',
+  'PostCreated',
+  'PostUpdated',
+  'PostDeleted',
+  'PostRestored',
+  'Commented',
+  'CommentEdited',
+  'CommentDeleted',
+  'IntervieweeInvited',
+  'InterviewPublished',
+  'InterviewUpdated',
+  'ResponseSent',
+  'MonitorCreated',
+  'MonitorChanged',
+  'MonitorDeleted',
+  'UserJoinedAccount',
+  'NotificationPreferenceSet',
+] as const satisfies readonly ProductEvent['type'][];
+
+type Notifying = StoredEvent<Extract<ProductEvent, { type: (typeof NOTIFYING)[number] }>>;
+
+/**
  * Notifications of spec section 3 from the acts of the log: one row per recipient and act,
  * grouped by `group_key` when read; a per-recipient count of the unread and visible ones (a
  * monitor's unread mentions counting once).
@@ -30,6 +59,7 @@ export function notificationsProcessor(options: NotificationsOptions = {}): Proc
     // 6 counts a monitor's unread mentions once, as the feed shows them.
     version: 6,
     tables: ['notifications', 'notification_counters', 'notification_muted', 'notification_monitors'],
+    eventTypes: NOTIFYING,
     // Fifty milliseconds is still live for a badge, and a run of likes then costs one batch.
     gatherMs: 50,
     async createTables(trx, tables) {
@@ -56,7 +86,7 @@ export function notificationsProcessor(options: NotificationsOptions = {}): Proc
           continue;
         }
         // Events that tell no one, up to the next that does; or one event of another sort.
-        if (likes.spans === 0) await react(trx, rows, monitors, events[i]!);
+        if (likes.spans === 0) await react(trx, rows, monitors, events[i] as Notifying);
         i += Math.max(likes.spans, 1);
       }
       const changes = await rows.settle();
@@ -116,7 +146,7 @@ async function reactToLikes(trx: Tx, rows: NotificationRows, toggles: readonly L
   await rows.addAll(noticed.filter((entry) => last.get(entry.like.streamId) === entry.like));
 }
 
-async function react(trx: Tx, rows: NotificationRows, monitors: MonitorOwners, event: StoredEvent<ProductEvent>): Promise<void> {
+async function react(trx: Tx, rows: NotificationRows, monitors: MonitorOwners, event: Notifying): Promise<void> {
   const act = { cause: event.streamId };
   switch (event.type) {
     case 'PostCreated': {
