@@ -7,7 +7,7 @@ import { START, type AnyEvent, type Checkpoint, type StoredEvent, type Tx } from
 import type { Wakeup } from '../events/wakeup.ts';
 import { appendHorizonSql, lockLogForAppend } from '../events/horizon.ts';
 import { preparedStatement } from '../db/connect.ts';
-import { HandlerFailed, isTransient, physicalTables, type ProcessorDefinition } from './processor.ts';
+import { HandlerFailed, isTransient, ofItsTypes, physicalTables, type ProcessorDefinition } from './processor.ts';
 
 type Logger = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -26,6 +26,8 @@ type Running<E extends AnyEvent> = {
 // Advisory lock namespace of processors; the second key is a hash of name and version.
 const LOCK_NAMESPACE = 7301;
 const PAUSE_AFTER_FAILURES = 3;
+/** The largest batch read as a live one (the loop's default is 500; a rebuild's 5,000). */
+const LIVE_BATCH_MAX = 1000;
 
 export type RunnerOptions = { batchSize?: number; pollMs?: number };
 
@@ -228,12 +230,17 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
     return outcome;
   }
 
-  /** The batch's events: of the processor's types only, when it names them. */
+  /**
+   * The batch's events: of the processor's types only, when it names them. A live batch passes
+   * over the others in PostgreSQL; a long one (a catch-up, a rebuild) reads them all and leaves
+   * them here, as a stretch of history is mostly of its types, and passing over there cost
+   * more than it saved (the notifications rebuild: 38,800-41,500 events/s against 45,800).
+   */
   private async read(trx: Tx, definition: ProcessorDefinition<E>, from: Checkpoint, batchSize: number, horizon: string): Promise<TypedRead<E>> {
-    if (definition.eventTypes) return this.store.readTypesBelow(trx, from, batchSize, horizon, definition.eventTypes);
+    if (definition.eventTypes && batchSize <= LIVE_BATCH_MAX) return this.store.readTypesBelow(trx, from, batchSize, horizon, definition.eventTypes);
     const events = await this.store.readAllBelow(trx, from, batchSize, horizon);
     const last = events.at(-1);
-    return { events, through: last ? { transactionId: last.transactionId, position: last.position } : null, scanned: events.length };
+    return { events: ofItsTypes(definition, events), through: last ? { transactionId: last.transactionId, position: last.position } : null, scanned: events.length };
   }
 
   private async loop(entry: Running<E>): Promise<void> {
