@@ -8,7 +8,7 @@ type Serialize = (data: unknown) => string;
 type RouteSchema = Parameters<FastifySerializerCompiler<unknown>>[0];
 
 /** Outside production only: the fast writer and the contract disagree on a response. */
-export class ResponseContractBroken extends Error {
+class ResponseContractBroken extends Error {
   constructor(method: string, url: string, written: string, encoded: string) {
     let at = 0;
     while (written[at] === encoded[at]) at++;

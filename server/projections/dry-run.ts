@@ -57,8 +57,10 @@ export async function dryRunReplay<E extends AnyEvent>(
             const events = (await store.readAllBelow(trx, after, CHUNK, checkpoint.below)).filter((event) => !beyond(event, checkpoint));
             if (events.length === 0) break;
             const mine = ofItsTypes(definition, events);
-            if (mine.length > 0 && definition.handleBatch) await definition.handleBatch(trx, mine, tables, after);
-            else for (const event of mine) await definition.handle!(trx, event, tables);
+            if (mine.length > 0) {
+              if (definition.handleBatch) await definition.handleBatch(trx, mine, tables, after);
+              else for (const event of mine) await definition.handle!(trx, event, tables);
+            }
             const last = events.at(-1)!;
             after = { transactionId: last.transactionId, position: last.position };
             done += events.length;
