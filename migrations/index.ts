@@ -34,6 +34,7 @@ import * as newsCommentary from './0052_news_commentary.ts';
 import * as searchVectorsInline from './0053_search_vectors_inline.ts';
 import * as storySearch from './0054_story_search.ts';
 import * as peopleLikeRows from './0055_people_like_rows.ts';
+import * as messagesHotUpdates from './0056_messages_hot_updates.ts';
 
 // Ordered by name; a new migration is one new file and one line here.
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0053_search_vectors_inline': searchVectorsInline,
   '0054_story_search': storySearch,
   '0055_people_like_rows': peopleLikeRows,
+  '0056_messages_hot_updates': messagesHotUpdates,
 };
