@@ -128,10 +128,19 @@ describe('a log of many chunks', () => {
     expect(rows).toEqual([{ total: 24_000, counts }]);
     expect(lines).toContainEqual(expect.stringMatching(/replaced tallies/));
 
-    // The feed processor's rebuild over the same three batches: a line for every event of the log.
+    // The feed processor's rebuild over the same three batches, with counts committing all along:
+    // on PostgreSQL each batch reads the next one ahead, below the horizon of its own read, and
+    // what commits later is the next batches'. A line for every event of the log, none twice.
     // Its live loop stopped first, so that the rebuild drains every batch itself.
     await core.processors.stop();
+    let appending = true;
+    const appends = (async () => {
+      for (let i = 0; appending; i++) await run('during', (i === 0 ? { type: 'open', title: 'During', actorId: 'ana' } : { type: 'count', amount: 1, actorId: 'ana' }) as never);
+    })();
     await replayProcessor(core.processors, core.model.processors[0]!);
+    appending = false;
+    await appends;
+    while ((await core.processors.drainOnce(core.model.processors[0]!)) === 'more');
     const [events, feed] = await Promise.all([core.store.count(), sql<{ count: number }>`select count(*)::int as count from tally_feed`.execute(database.db)]);
     expect(events).toBeGreaterThan(2 * 5000);
     expect(feed.rows[0]!.count).toBe(events);

@@ -9,7 +9,7 @@ import { applyInlineBatch, type InlineProjection } from './inline.ts';
 import type { ProcessorDefinition } from './processor.ts';
 import { progressReporter } from './progress.ts';
 import { dropShadows, makeRoomForShadows, replaceWithShadows, shadow } from './shadow-tables.ts';
-import type { ProcessorRunner } from './runner.ts';
+import type { ProcessorRunner, ReadAhead } from './runner.ts';
 
 /** Events a rebuild takes at a time: one transaction each for a processor, one read for the inline projections. */
 const CHUNK = 5000;
@@ -150,8 +150,9 @@ export async function replayProcessor<E extends AnyEvent>(
   const total = (await status())?.lagEvents ?? 0;
   const report = progressReporter(`processor ${definition.name}@${definition.version}`, total, write);
   let done = 0;
+  const ahead: ReadAhead<E> = { next: null };
   for (;;) {
-    const outcome = await runner.drainOnce(definition, CHUNK, (handled) => (done += handled));
+    const outcome = await runner.drainOnce(definition, CHUNK, (handled) => (done += handled), ahead);
     report(done);
     if (outcome === 'idle' || outcome === 'retired') break;
     if (outcome === 'paused') throw paused(await status());
