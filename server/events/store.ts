@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { EventMetadata } from '../../contracts/events/index.ts';
 import { batchArray, preparedStatement } from '../db/connect.ts';
 import { Conflict } from '../errors.ts';
@@ -19,26 +18,25 @@ type EventRow = {
   data: unknown;
   metadata: unknown;
   transaction_id: string;
-  recorded_at: Date;
+  /** A Date as the driver parses it, or the same instant in milliseconds since the epoch. */
+  recorded_at: Date | number;
 };
 
 const EVENT_COLUMNS = sql`position, stream_id, stream_version, type, schema_version, data, metadata,
   transaction_id::text as transaction_id, recorded_at`;
 
 /**
- * The same, with an event's JSON and time as PostgreSQL writes them: reads of the log parse them
- * only for events not decoded already (see decodeRead), where the driver parsed every row.
+ * The same, with an event's JSON as PostgreSQL writes it: reads of the log parse it only for
+ * events not decoded already (see decodeRead), where the driver parsed every row. The time comes
+ * as the driver would make it, cut to the millisecond, but as a number: a Date from it costs
+ * nothing beside the driver's parse of the text (a regular expression an event, 4% of a rebuild).
  */
 const ENCODED_COLUMNS = sql`position, stream_id, stream_version, type, schema_version, data::text as data, metadata::text as metadata,
-  transaction_id::text as transaction_id, recorded_at::text as recorded_at`;
-type EncodedRow = Omit<EventRow, 'data' | 'metadata' | 'recorded_at'> & { data: string; metadata: string; recorded_at: string };
+  transaction_id::text as transaction_id, floor(extract(epoch from recorded_at) * 1000)::int8 as recorded_at`;
+type EncodedRow = Omit<EventRow, 'data' | 'metadata' | 'recorded_at'> & { data: string; metadata: string; recorded_at: number };
 
 /** What a typed read of the log passed (`scanned` events, through the checkpoint `through`) and found. */
 export type TypedRead<E extends AnyEvent> = { events: StoredEvent<E>[]; through: Checkpoint | null; scanned: number };
-
-// The driver's own reading of a timestamptz, so that a time decoded here is the one it gives.
-const TIMESTAMPTZ = 1184;
-const parseTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ, 'text') as (text: string) => Date;
 
 // The newest events of the live log decoded, kept for its other readers of the same moment.
 const DECODED_KEPT = 10_000;
@@ -324,7 +322,7 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
       data: JSON.parse(row.data),
       metadata: JSON.parse(row.metadata),
       transaction_id: row.transaction_id,
-      recorded_at: parseTimestamptz(row.recorded_at),
+      recorded_at: row.recorded_at,
     });
   }
 
