@@ -141,9 +141,13 @@ function collapse(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** The words of the content, whitespace collapsed: for notification summaries and length checks. */
+/**
+ * The words of the content, whitespace collapsed: for notification summaries and length checks.
+ * Text that does not look like markup reads as itself: its paragraphs and escapes would be
+ * undone again (a post's title, most of what a rebuild of notifications summarizes).
+ */
 export function plainText(html: string): string {
-  return storedPlainText(sanitizeRichText(html));
+  return LOOKS_LIKE_HTML.test(html) ? storedPlainText(sanitizeRichText(html)) : collapse(html);
 }
 
 /**
@@ -166,6 +170,8 @@ export function storedSummary(clean: string, max = 140): string {
 }
 
 function cut(text: string, max: number): string {
+  // No more code units than max, so no more characters: most summaries, whole.
+  if (text.length <= max) return text;
   const chars = Array.from(text);
   if (chars.length <= max) return chars.join('');
   if (max < 1) return '';
