@@ -101,11 +101,12 @@ export function sendGate(conversation: LockedConversation, senderId: number): Se
  * Conversations that do not exist are missing from the map.
  */
 export async function lockForSending(db: Db, conversationIds: readonly number[], newIds = 0): Promise<{ conversations: Map<number, LockedConversation>; messageIds: number[] }> {
-  const { rows } = await sql<{ conversation_id: number; is_group: boolean; user_id: number | null; sent_count: number | null; roles: string[] | null; cold_pitch_protection: boolean | null; blocks: number[] | null; ids: number[] | null } & SenderFacts>`
+  const { rows } = await sql<{ conversation_id: number; is_group: boolean; user_id: number | null; sent_count: number | null; roles: string[] | null; cold_pitch_protection: boolean | null; blocks: number[] | null; ids: string | null } & SenderFacts>`
     ${preparedStatement('messages_lock_for_sending')}
     select c.id as conversation_id, c.is_group, m.user_id, m.sent_count, u.roles, u.firstname, u.lastname, u.slug, u.logo, p.cold_pitch_protection,
       array(select b.blocked_id::int from message_blocks b where b.user_id = m.user_id) as blocks,
-      (select array_agg(nextval('message_ids')::int) from generate_series(1, ${newIds}::int)) as ids
+      -- Taken once, on every row: as text, which the driver does not parse, where only one row's is read.
+      (select string_agg(nextval('message_ids')::text, ',') from generate_series(1, ${newIds}::int)) as ids
     from conversations c
     left join conversation_members m on m.conversation_id = c.id and m.left_at is null
     left join users u on u.id = m.user_id
@@ -126,7 +127,7 @@ export async function lockForSending(db: Db, conversationIds: readonly number[],
       sender: { firstname: row.firstname, lastname: row.lastname, slug: row.slug, logo: row.logo },
     });
   }
-  return { conversations, messageIds: rows[0]?.ids ?? [] };
+  return { conversations, messageIds: rows[0]?.ids?.split(',').map(Number) ?? [] };
 }
 
 export async function latestMessageId(db: Db, conversationId: number): Promise<number> {
