@@ -34,10 +34,10 @@ export type RunnerOptions = { batchSize?: number; pollMs?: number };
 /**
  * A long batch's successor, read while the batch is handled: a rebuild's reading and decoding
  * then overlap its writing instead of taking turns. `next` is the read of the events after
- * `after` below `horizon`; a later horizon only adds events after them, so the next batch may
- * take them if its checkpoint is still `after`.
+ * `after`, below the horizon of the batch that started it; a later horizon only adds events after
+ * them, so the next batch may take them if its checkpoint is still `after`.
  */
-export type ReadAhead<E extends AnyEvent> = { next: { after: Checkpoint; horizon: string; events: Promise<StoredEvent<E>[]> } | null };
+export type ReadAhead<E extends AnyEvent> = { next: { after: Checkpoint; events: Promise<StoredEvent<E>[]> } | null };
 
 /**
  * Runs async processors: each one drains the log from its checkpoint in batches, one
@@ -259,7 +259,7 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
     const events = this.store.readAllBelow(this.db, after, batchSize, horizon);
     // A batch that fails leaves its read ahead unused: its failure is not news then.
     events.catch(() => undefined);
-    return { after, horizon, events };
+    return { after, events };
   }
 
   private async loop(entry: Running<E>): Promise<void> {
