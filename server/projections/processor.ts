@@ -75,6 +75,26 @@ export class HandlerFailed extends Error {
   }
 }
 
+/** The batch's events through the processor's handlers; a failure names the event it failed on. */
+export async function handleAll<E extends AnyEvent>(trx: Tx, definition: ProcessorDefinition<E>, events: StoredEvent<E>[], from: Checkpoint): Promise<void> {
+  const tables = physicalTables(definition);
+  if (definition.handleBatch) {
+    try {
+      await definition.handleBatch(trx, events, tables, from);
+    } catch (error) {
+      throw new HandlerFailed(events[0]!.position, error);
+    }
+    return;
+  }
+  for (const event of events) {
+    try {
+      await definition.handle!(trx, event, tables);
+    } catch (error) {
+      throw new HandlerFailed(event.position, error);
+    }
+  }
+}
+
 // SQLSTATE classes that say "try again later", not "this event cannot be handled":
 // connection loss (08), resources (53), operator intervention (57), serialization and deadlock (40).
 const TRANSIENT = /^(08|53|57|40)/;

@@ -7,7 +7,7 @@ import { START, type AnyEvent, type Checkpoint, type StoredEvent, type Tx } from
 import type { Wakeup } from '../events/wakeup.ts';
 import { appendHorizonSql, lockLogForAppend } from '../events/horizon.ts';
 import { hasSpareConnections, preparedStatement } from '../db/connect.ts';
-import { HandlerFailed, isTransient, ofItsTypes, physicalTables, type ProcessorDefinition } from './processor.ts';
+import { handleAll, HandlerFailed, isTransient, ofItsTypes, physicalTables, type ProcessorDefinition } from './processor.ts';
 
 type Logger = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -386,26 +386,6 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
       for (const table of Object.values(physicalTables(definition, version))) await sql`drop table if exists ${sql.table(table)}`.execute(trx);
     }
     this.log.info({ processor: definition.name, version: definition.version }, 'processor version caught up and took over');
-  }
-}
-
-/** The batch's events through the processor's handlers; a failure names the event it failed on. */
-async function handleAll<E extends AnyEvent>(trx: Tx, definition: ProcessorDefinition<E>, events: StoredEvent<E>[], from: Checkpoint): Promise<void> {
-  const tables = physicalTables(definition);
-  if (definition.handleBatch) {
-    try {
-      await definition.handleBatch(trx, events, tables, from);
-    } catch (error) {
-      throw new HandlerFailed(events[0]!.position, error);
-    }
-    return;
-  }
-  for (const event of events) {
-    try {
-      await definition.handle!(trx, event, tables);
-    } catch (error) {
-      throw new HandlerFailed(event.position, error);
-    }
   }
 }
 
