@@ -27,5 +27,5 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
 
 # tsx as a loader inside one node process: `docker stop`'s SIGTERM reaches the app's
 # own shutdown handler. Under `npx tsx` npm exits on the signal and leaves the server
-# running until the container is killed.
-CMD ["node", "--import", "tsx", "server/main.ts"]
+# running until the container is killed. The flags are npm start's (package.json).
+CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "server/main.ts"]

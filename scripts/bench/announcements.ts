@@ -21,7 +21,7 @@ import { createLog } from '../../server/log.ts';
 import { SmtpSink } from '../../server/modules/announcements/distribution/smtp-sink.ts';
 import { SESSION_COOKIE } from '../../server/modules/auth/sessions.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
-import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, preparePlainTable, startChild, stopChild, XHR } from './fixtures.ts';
+import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, preparePlainTable, startChild, startPlainServer, stopChild, XHR } from './fixtures.ts';
 import { steadyLoad } from './steady-load.ts';
 
 const DATABASE = 'pressroom_bench_announcements';
@@ -125,7 +125,7 @@ await app.close();
 await core.close();
 await preparePlainTable(url);
 const page = await startChild({ name: 'app', args: APP_ARGS, databaseUrl: url, ready: appReady, env: { RUN_PROCESSORS: 'false' } });
-const plain = await startChild({ name: 'plain server', args: ['--import', 'tsx', 'scripts/bench/plain-server.ts'], databaseUrl: url, ready: async (base) => (await fetch(`${base}/`)).status > 0 });
+const plain = await startPlainServer(url);
 const measure = async (base: string, path: string) => {
   await steadyLoad(base, () => ({ method: 'GET', path, headers: {} }), PAGE_RATE, 2, 20);
   const shot = await steadyLoad(base, () => ({ method: 'GET', path, headers: {} }), PAGE_RATE, SECONDS, 20);

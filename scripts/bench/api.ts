@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import { cpuCells, cpuPerRequest, cpuSnapshot, type CpuPerRequest } from './cpu.ts';
 import { steadyLoad, type PlannedRequest, type SteadyShot } from './steady-load.ts';
 import { SESSION_COOKIE } from '../../server/modules/auth/sessions.ts';
-import { APP_ARGS, appReady, connected, dropDatabase, fmt, freshDatabase, likePath, percentile, pick, preparePlainTable, seed, startChild, stopChild, XHR, type Child } from './fixtures.ts';
+import { APP_ARGS, appReady, connected, dropDatabase, fmt, freshDatabase, likePath, percentile, pick, preparePlainTable, seed, startChild, startPlainServer, stopChild, XHR, type Child } from './fixtures.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
@@ -45,9 +45,7 @@ async function withServers<T>(url: string, run: (app: Child, plain: Child) => Pr
     // the 100,000 seeded posts and be measured instead. bench:events and bench:realtime measure them.
     const app = await startChild({ name: 'app', args: appArgs, databaseUrl: url, ready: appReady, env: { RUN_PROCESSORS: 'false' } });
     started.push(app);
-    // Any answer at all means it listens: its one route writes, so nothing is asked of it.
-    const plainArgs = ['--import', 'tsx', 'scripts/bench/plain-server.ts'];
-    const plain = await startChild({ name: 'plain server', args: plainArgs, databaseUrl: url, ready: async (base) => (await fetch(`${base}/`)).status > 0 });
+    const plain = await startPlainServer(url);
     started.push(plain);
     return await run(app, plain);
   } finally {

@@ -3,6 +3,7 @@
  * seeded set-based, and the app (or another server) run as a child process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
@@ -226,10 +227,23 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** The Node flags before `--import` in `npm start`'s last command: how production runs the app. */
+export function startFlags(startScript: string): string[] {
+  const args = startScript.split('&&').at(-1)!.trim().split(/\s+/);
+  return args.slice(1, args.indexOf('--import'));
+}
+
+const NODE_FLAGS = startFlags((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start);
 /** The app as production starts it, less the client build. */
 /** BENCH_APP_NODE_ARGS adds Node flags to the app's process, to profile it under load (`--cpu-prof --cpu-prof-dir=/tmp/prof`). */
-export const APP_ARGS = [...(process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'];
+export const APP_ARGS = [...NODE_FLAGS, ...(process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'];
 export const appReady = async (base: string) => (await fetch(`${base}/api/v1/health`, { headers: XHR })).status === 200;
+
+/** The baseline routes of plain-server.ts, under the same Node flags as the app. */
+export function startPlainServer(databaseUrl: string): Promise<Child> {
+  // Any answer at all means it listens: its one route writes, so nothing is asked of it.
+  return startChild({ name: 'plain server', args: [...NODE_FLAGS, '--import', 'tsx', 'scripts/bench/plain-server.ts'], databaseUrl, ready: async (base) => (await fetch(`${base}/`)).status > 0 });
+}
 
 /**
  * Starts `node ...args` from the repository root on a free port of 127.0.0.1, as the bench

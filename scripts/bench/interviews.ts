@@ -14,7 +14,7 @@
  * again: a second answer replaces the first until the deadline, so every request writes.
  */
 import type autocannon from 'autocannon';
-import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, pick, preparePlainTable, seed, startChild, stopChild, type Child } from './fixtures.ts';
+import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, pick, preparePlainTable, seed, startChild, startPlainServer, stopChild, type Child } from './fixtures.ts';
 import { headers, measure, printRates, send, timeDelivery } from './live-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -47,7 +47,7 @@ try {
   const version = await preparePlainTable(url);
   const app = await startChild({ name: 'app', args: APP_ARGS, databaseUrl: url, ready: appReady });
   started.push(app);
-  const plain = await startChild({ name: 'plain server', args: ['--import', 'tsx', 'scripts/bench/plain-server.ts'], databaseUrl: url, ready: async (base) => (await fetch(`${base}/`)).status > 0 });
+  const plain = await startPlainServer(url);
   started.push(plain);
 
   // The seed gives roles in turn, a journalist first: the interviewer.

@@ -13,7 +13,7 @@
  * refuse every sender's second message, which is the rule working, not a figure.
  */
 import type autocannon from 'autocannon';
-import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, pick, preparePlainTable, seed, startChild, stopChild, type Child } from './fixtures.ts';
+import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, pick, preparePlainTable, seed, startChild, startPlainServer, stopChild, type Child } from './fixtures.ts';
 import { headers, measure, printRates, send, timeDelivery } from './live-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -51,7 +51,7 @@ try {
   const people = userIds.map((id, i) => ({ id, token: tokens[i]! })).filter((_, i) => i % 3 !== 0);
   const app = await startChild({ name: 'app', args: APP_ARGS, databaseUrl: url, ready: appReady, env: { MESSAGES_PER_MINUTE: '10000000' } });
   started.push(app);
-  const plain = await startChild({ name: 'plain server', args: ['--import', 'tsx', 'scripts/bench/plain-server.ts'], databaseUrl: url, ready: async (base) => (await fetch(`${base}/`)).status > 0 });
+  const plain = await startPlainServer(url);
   started.push(plain);
 
   const pairs: Pair[] = [];

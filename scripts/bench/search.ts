@@ -32,7 +32,7 @@ import { createLog } from '../../server/log.ts';
 import { productModel } from '../../server/model.ts';
 import { metadata } from '../../server/testing/metadata.ts';
 import { steadyLoad, type PlannedRequest } from './steady-load.ts';
-import { APP_ARGS, appReady, connected, dropDatabase, fmt, freshDatabase, percentile, pick, seed, startChild, stopChild, XHR, type Child } from './fixtures.ts';
+import { APP_ARGS, appReady, connected, dropDatabase, fmt, freshDatabase, percentile, pick, seed, startChild, startPlainServer, stopChild, XHR, type Child } from './fixtures.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -262,7 +262,7 @@ try {
 
   const app = await startChild({ name: 'app', args: APP_ARGS, databaseUrl: url, ready: appReady, env: { RUN_PROCESSORS: 'false' } });
   started.push(app);
-  const plain = await startChild({ name: 'plain server', args: ['--import', 'tsx', 'scripts/bench/plain-server.ts'], databaseUrl: url, ready: async (base) => (await fetch(`${base}/`)).status > 0 });
+  const plain = await startPlainServer(url);
   started.push(plain);
 
   const signedIn = () => ({ ...XHR, cookie: `${SESSION_COOKIE}=${pick(tokens)}` });
