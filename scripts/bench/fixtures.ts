@@ -227,13 +227,15 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** The Node flags before `--import` in `npm start`'s last command: how production runs the app. */
-export function startFlags(startScript: string): string[] {
-  const args = startScript.split('&&').at(-1)!.trim().split(/\s+/);
+/** The Node flags before `--import` in an npm script's last command (`node <flags> --import tsx <file>`). */
+export function nodeFlags(script: string): string[] {
+  const args = script.split('&&').at(-1)!.trim().split(/\s+/);
   return args.slice(1, args.indexOf('--import'));
 }
 
-const NODE_FLAGS = startFlags((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start);
+export const npmScripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+/** How production runs the app: `npm start`'s flags. */
+const NODE_FLAGS = nodeFlags(npmScripts.start!);
 /** The app as production starts it, less the client build. */
 /** BENCH_APP_NODE_ARGS adds Node flags to the app's process, to profile it under load (`--cpu-prof --cpu-prof-dir=/tmp/prof`). */
 export const APP_ARGS = [...NODE_FLAGS, ...(process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'];
