@@ -6,6 +6,7 @@ export type BatcherOptions<R> = {
   key(request: R): string;
   /** Whether `next` may ride in the same flush as `group`, the requests of its key taken so far. */
   joins(group: readonly R[], next: R): boolean;
+  /** At least 1. */
   weight(request: R): number;
   maxWeight: number;
   flushesInFlight: number;
@@ -74,7 +75,11 @@ export class Batcher<R, T> {
     const heldBack = new Set<string>();
     const rest: Pending<R, T>[] = [];
     let weight = 0;
-    for (const pending of this.queue) {
+    let index = 0;
+    // A full flush takes nothing more: the rest of the queue stays as it is, unread (a lookup
+    // queue of hundreds was read through whole for each flush of 64).
+    for (; index < this.queue.length && weight < this.options.maxWeight; index++) {
+      const pending = this.queue[index]!;
       const key = this.options.key(pending.request);
       const group = groups.get(key);
       const next = this.options.weight(pending.request);
@@ -89,7 +94,7 @@ export class Batcher<R, T> {
       else groups.set(key, [pending]);
       weight += next;
     }
-    this.queue = rest;
+    this.queue = index === this.queue.length ? rest : rest.concat(this.queue.slice(index));
     const batch = [...groups.values()].flat();
     for (const pending of batch) this.busyKeys.add(this.options.key(pending.request));
     return batch;
