@@ -3,8 +3,8 @@
  * seeded set-based, and the app (or another server) run as a child process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -236,8 +236,10 @@ export function nodeFlags(script: string): string[] {
 export const npmScripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 /** How production runs the app: `npm start`'s flags. */
 const NODE_FLAGS = nodeFlags(npmScripts.start!);
-/** The app as production starts it, less the client build. */
-/** BENCH_APP_NODE_ARGS adds Node flags to the app's process, to profile it under load (`--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+/**
+ * The app as production starts it, less the client build. BENCH_APP_NODE_ARGS adds Node flags to
+ * the app's process, to profile it under load (`--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ */
 export const APP_ARGS = [...NODE_FLAGS, ...(process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'];
 export const appReady = async (base: string) => (await fetch(`${base}/api/v1/health`, { headers: XHR })).status === 200;
 

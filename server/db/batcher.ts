@@ -76,8 +76,8 @@ export class Batcher<R, T> {
     const rest: Pending<R, T>[] = [];
     let weight = 0;
     let index = 0;
-    // A full flush takes nothing more: the rest of the queue stays as it is, unread (a lookup
-    // queue of hundreds was read through whole for each flush of 64).
+    // A full flush takes nothing more: the rest of the queue stays as it is, unread, however long
+    // (under load the session lookups queue hundreds for flushes of 64).
     for (; index < this.queue.length && weight < this.options.maxWeight; index++) {
       const pending = this.queue[index]!;
       const key = this.options.key(pending.request);
