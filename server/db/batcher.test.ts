@@ -3,13 +3,19 @@ import { Batcher, type BatcherOptions } from './batcher.ts';
 
 type Request = { key: string; n: number; weight?: number };
 
-/** A batcher whose flushes are recorded and answer each request with its number. */
+/** A batcher whose flushes are recorded, with the keys found in two flushes at once, and answer each request with its number. */
 function recording(options: Partial<BatcherOptions<Request>> = {}) {
   const flushes: number[][] = [];
+  const inFlight = new Set<string>();
+  const overlapping: string[] = [];
   const batcher = new Batcher<Request, number>(
     async (batch) => {
       flushes.push(batch.map((request) => request.n));
+      const keys = new Set(batch.map((request) => request.key));
+      for (const key of keys) if (inFlight.has(key)) overlapping.push(key);
+      for (const key of keys) inFlight.add(key);
       await new Promise((resolve) => setTimeout(resolve, 5));
+      for (const key of keys) inFlight.delete(key);
       return batch.map((request) => ({ ok: request.n }));
     },
     {
@@ -24,7 +30,7 @@ function recording(options: Partial<BatcherOptions<Request>> = {}) {
       ...options,
     },
   );
-  return { batcher, flushes };
+  return { batcher, flushes, overlapping };
 }
 
 describe('Batcher', () => {
@@ -50,8 +56,9 @@ describe('Batcher', () => {
   });
 
   it('never has one key in two flushes at once', async () => {
-    const { batcher, flushes } = recording({ flushesInFlight: 2, joins: (group) => group.length < 1 });
+    const { batcher, flushes, overlapping } = recording({ flushesInFlight: 2, joins: (group) => group.length < 1 });
     await Promise.all([0, 1, 2, 3].map((n) => batcher.submit({ key: n < 3 ? 'same' : 'other', n })));
+    expect(overlapping).toEqual([]);
     expect(flushes).toEqual([[0, 3], [1], [2]]);
   });
 });
