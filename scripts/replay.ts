@@ -23,7 +23,7 @@ try {
   const wanted = values.projection;
   const inline = model.inline.filter((p) => !wanted || p.name === wanted);
   // Every read model: a processor without tables keeps none (its work is what it appends or
-  // pushes), so it is replayed only when named.
+  // pushes), and named alone it says there is nothing to rebuild.
   const processors = model.processors.filter((p) => (wanted ? p.name === wanted : p.tables.length > 0));
   if (wanted && inline.length + processors.length === 0) {
     const known = [...model.inline, ...model.processors].map((p) => p.name);

@@ -53,6 +53,12 @@ export interface ProcessorDefinition<E extends AnyEvent = AnyEvent> {
    * they must never announce what a rollback could still take back.
    */
   afterCommit?(events: readonly StoredEvent<E>[]): void;
+  /**
+   * For tables the app also writes outside the log (a read mark): brings into `tables`, rebuilt
+   * beside the live ones (processor-rebuild.ts), what the app wrote into the live ones while
+   * they were rebuilt. Runs under the processor's lock, just before they take the live ones' place.
+   */
+  reconcileRebuilt?(trx: Tx, tables: TableNames): Promise<void>;
 }
 
 /** The events of a processor's types among these (all of them when it names none). */
@@ -76,8 +82,7 @@ export class HandlerFailed extends Error {
 }
 
 /** The batch's events through the processor's handlers; a failure names the event it failed on. */
-export async function handleAll<E extends AnyEvent>(trx: Tx, definition: ProcessorDefinition<E>, events: StoredEvent<E>[], from: Checkpoint): Promise<void> {
-  const tables = physicalTables(definition);
+export async function handleAll<E extends AnyEvent>(trx: Tx, definition: ProcessorDefinition<E>, events: StoredEvent<E>[], from: Checkpoint, tables = physicalTables(definition)): Promise<void> {
   if (definition.handleBatch) {
     try {
       await definition.handleBatch(trx, events, tables, from);

@@ -9,7 +9,8 @@ import { applyInlineBatch, type InlineProjection } from './inline.ts';
 import type { ProcessorDefinition } from './processor.ts';
 import { progressReporter } from './progress.ts';
 import { dropShadows, makeRoomForShadows, replaceWithShadows, shadow } from './shadow-tables.ts';
-import type { ProcessorRunner, ReadAhead } from './runner.ts';
+import { rebuildProcessor } from './processor-rebuild.ts';
+import type { ProcessorRunner } from './runner.ts';
 
 /** Events a rebuild takes at a time: one transaction each for a processor, one read for the inline projections. */
 const CHUNK = 5000;
@@ -134,36 +135,22 @@ export async function applyLog<E extends AnyEvent>(
 }
 
 /**
- * Rebuilds one processor's read model from the start of the log: under its lock, empty its
- * tables and rewind its checkpoint (clearing any pause), then drain until caught up.
+ * Rebuilds one processor's read model from the start of the log beside its live tables, and
+ * swaps it in with no gap (processor-rebuild.ts), with a progress line. A processor without
+ * tables keeps no read model: its work is what it pushed or appended, never done twice.
  */
 export async function replayProcessor<E extends AnyEvent>(
   runner: ProcessorRunner<E>,
   definition: ProcessorDefinition<E>,
   write: (line: string) => void = () => undefined,
 ): Promise<void> {
-  await runner.register();
-  await runner.rewind(definition);
-  const status = async () => (await runner.health()).find((p) => p.name === definition.name && p.version === definition.version);
-  const paused = (now: Awaited<ReturnType<typeof status>>) => new Error(`${definition.name} paused at position ${now?.errorPosition}: ${now?.error}`);
-  // The lag is counted once: counted again after every batch, it was most of a long rebuild's time.
-  const total = (await status())?.lagEvents ?? 0;
-  const report = progressReporter(`processor ${definition.name}@${definition.version}`, total, write);
-  let done = 0;
-  const ahead: ReadAhead<E> = { next: null };
-  for (;;) {
-    const outcome = await runner.drainOnce(definition, CHUNK, (handled) => (done += handled), ahead);
-    report(done);
-    if (outcome === 'idle' || outcome === 'retired') break;
-    if (outcome === 'paused') throw paused(await status());
-    if (outcome === 'not_owner') {
-      // Another process owns it right now and drains it for us; watch it finish.
-      const owned = await status();
-      if (owned?.paused) throw paused(owned);
-      if ((owned?.lagEvents ?? 0) === 0) break;
-      done = Math.max(done, total - (owned?.lagEvents ?? 0));
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  if (definition.tables.length === 0) {
+    write(`processor ${definition.name}@${definition.version} keeps no tables: nothing to rebuild`);
+    return;
   }
-  report(Math.max(done, total), true);
+  await runner.register();
+  const report = progressReporter(`processor ${definition.name}@${definition.version}`, await runner.store.count(), write);
+  let done = 0;
+  await rebuildProcessor(runner.db, runner.store, definition, { chunk: CHUNK, onHandled: (events) => report((done += events)) });
+  report(done, true);
 }

@@ -6,7 +6,7 @@ import type { EventStore, TypedRead } from '../events/store.ts';
 import { START, type AnyEvent, type Checkpoint, type StoredEvent, type Tx } from '../events/types.ts';
 import type { Wakeup } from '../events/wakeup.ts';
 import { appendHorizonSql, lockLogForAppend } from '../events/horizon.ts';
-import { hasSpareConnections, preparedStatement } from '../db/connect.ts';
+import { preparedStatement } from '../db/connect.ts';
 import { handleAll, HandlerFailed, isTransient, ofItsTypes, physicalTables, type ProcessorDefinition } from './processor.ts';
 
 type Logger = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -32,14 +32,6 @@ const LIVE_BATCH_MAX = 1000;
 export type RunnerOptions = { batchSize?: number; pollMs?: number };
 
 /**
- * A long batch's successor, read while the batch is handled: a rebuild's reading and decoding
- * then overlap its writing instead of taking turns. `next` is the read of the events after
- * `after`, below the horizon of the batch that started it; a later horizon only adds events after
- * them, so the next batch may take them if its checkpoint is still `after`.
- */
-export type ReadAhead<E extends AnyEvent> = { next: { after: Checkpoint; events: Promise<StoredEvent<E>[]> } | null };
-
-/**
  * Runs async processors: each one drains the log from its checkpoint in batches, one
  * transaction per batch holding the processor's advisory lock (one owner across all
  * processes), its read-model changes and the compare-and-set of its checkpoint.
@@ -53,8 +45,8 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
   private readonly pollMs: number;
 
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly store: EventStore<E>,
+    readonly db: Kysely<Database>,
+    readonly store: EventStore<E>,
     readonly definitions: readonly ProcessorDefinition<E>[],
     private readonly wakeup: Wakeup,
     private readonly log: Logger,
@@ -116,22 +108,6 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
     }
   }
 
-  /** Empties the processor's tables and moves its checkpoint back to the start of the log. */
-  async rewind(definition: ProcessorDefinition<E>): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${lockKey(definition)}))`.execute(trx);
-      for (const table of Object.values(physicalTables(definition))) await sql`truncate ${sql.table(table)}`.execute(trx);
-      await trx
-        .updateTable('processors')
-        .set({ last_transaction_id: '0', last_position: 0, paused: false, error: null, error_position: null, updated_at: sql`now()` })
-        .where('name', '=', definition.name)
-        .where('version', '=', definition.version)
-        .execute();
-    });
-    const entry = this.running.get(definition.name);
-    if (entry) entry.failures = 0;
-  }
-
   /** Clears a pause so the processor retries the event it stopped on. */
   async resume(name: string): Promise<void> {
     await this.db
@@ -180,15 +156,12 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
   }
 
   /**
-   * One batch for one processor. Exposed for replay and for tests that need to drive a
-   * processor by hand; the loop calls it too. `batchSize` overrides the definition's (the loop
-   * goes on one event at a time after a failed batch). `onHandled` hears how many events a
-   * committed batch took the checkpoint past, of its types or not. With `ahead` (a rebuild's),
-   * a long batch on a pool of connections starts reading the next one before it is handled.
+   * One batch for one processor. Exposed for tests that need to drive a processor by hand; the
+   * loop calls it too. `batchSize` overrides the definition's (the loop goes on one event at a
+   * time after a failed batch).
    */
-  async drainOnce(definition: ProcessorDefinition<E>, batchSize = definition.batchSize ?? this.batchSize, onHandled?: (events: number) => void, ahead?: ReadAhead<E>): Promise<Outcome> {
+  async drainOnce(definition: ProcessorDefinition<E>, batchSize = definition.batchSize ?? this.batchSize): Promise<Outcome> {
     let handled: StoredEvent<E>[] = [];
-    let passed = 0;
     const outcome = await this.db.transaction().execute(async (trx): Promise<Outcome> => {
       if (definition.appends) await lockLogForAppend(trx);
       // One round trip: the lock (one owner across all processes), the checkpoint under it, and
@@ -211,7 +184,7 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
       if (!row || row.state === 'retired') return 'retired';
       if (row.paused) return 'paused';
       const from: Checkpoint = { transactionId: row.last_transaction_id, position: row.last_position };
-      const { events, through, scanned } = await this.read(trx, definition, from, batchSize, horizon, ahead);
+      const { events, through, scanned } = await this.read(trx, definition, from, batchSize, horizon);
       if (through === null) {
         if (row.state === 'catching_up') await this.takeOver(trx, definition);
         return 'idle';
@@ -224,10 +197,8 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
           and (last_transaction_id, last_position) = (${from.transactionId}::xid8, ${from.position}::bigint)`.execute(trx);
       if (Number(moved.numAffectedRows) !== 1) throw new Error(`Checkpoint of ${definition.name} moved under its owner`);
       handled = events;
-      passed = scanned;
       return scanned === batchSize ? 'more' : 'idle';
     });
-    if (passed > 0) onHandled?.(passed);
     if (handled.length > 0 && definition.afterCommit) {
       try {
         definition.afterCommit(handled);
@@ -241,25 +212,16 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
 
   /**
    * The batch's events: of the processor's types only, when it names them. A live batch passes
-   * over the others in PostgreSQL; a long one (a catch-up, a rebuild) reads them all and leaves
+   * over the others in PostgreSQL; a long one (over a thousand) reads them all and leaves
    * them here, as a stretch of history is mostly of its types, and passing over there cost
    * more than it saved (the notifications rebuild: 38,800-41,500 events/s against 45,800).
    */
-  private async read(trx: Tx, definition: ProcessorDefinition<E>, from: Checkpoint, batchSize: number, horizon: string, ahead?: ReadAhead<E>): Promise<TypedRead<E>> {
+  private async read(trx: Tx, definition: ProcessorDefinition<E>, from: Checkpoint, batchSize: number, horizon: string): Promise<TypedRead<E>> {
     if (definition.eventTypes && batchSize <= LIVE_BATCH_MAX) return this.store.readTypesBelow(trx, from, batchSize, horizon, definition.eventTypes);
-    const started = ahead?.next && sameCheckpoint(ahead.next.after, from) ? ahead.next.events : null;
-    const events = await (started ?? this.store.readAllBelow(trx, from, batchSize, horizon));
+    const events = await this.store.readAllBelow(trx, from, batchSize, horizon);
     const last = events.at(-1);
     const through = last ? { transactionId: last.transactionId, position: last.position } : null;
-    if (ahead) ahead.next = through && events.length === batchSize && hasSpareConnections(this.db) ? this.readAhead(through, batchSize, horizon) : null;
     return { events: ofItsTypes(definition, events), through, scanned: events.length };
-  }
-
-  private readAhead(after: Checkpoint, batchSize: number, horizon: string): NonNullable<ReadAhead<E>['next']> {
-    const events = this.store.readAllBelow(this.db, after, batchSize, horizon);
-    // A batch that fails leaves its read ahead unused: its failure is not news then.
-    events.catch(() => undefined);
-    return { after, events };
   }
 
   private async loop(entry: Running<E>): Promise<void> {
@@ -389,15 +351,17 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
   }
 }
 
-function sameCheckpoint(a: Checkpoint, b: Checkpoint): boolean {
-  return a.transactionId === b.transactionId && a.position === b.position;
-}
-
 function lockKey(definition: Pick<ProcessorDefinition, 'name' | 'version'>): string {
   return `${definition.name}:${definition.version}`;
 }
 
-async function pointViews(trx: Tx, definition: Pick<ProcessorDefinition, 'tables' | 'version'>): Promise<void> {
+/** Takes the processor's lock for the transaction, waiting for an owner's batch in progress: no batch runs until it ends. */
+export async function lockProcessor(trx: Tx, definition: Pick<ProcessorDefinition, 'name' | 'version'>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${lockKey(definition)}))`.execute(trx);
+}
+
+/** Points the reading views at this version's tables. */
+export async function pointViews(trx: Tx, definition: Pick<ProcessorDefinition, 'tables' | 'version'>): Promise<void> {
   for (const [view, table] of Object.entries(physicalTables(definition))) {
     await sql`drop view if exists ${sql.table(view)}`.execute(trx);
     await sql`create view ${sql.table(view)} as select * from ${sql.table(table)}`.execute(trx);

@@ -4,7 +4,7 @@ import type { ProcessorDefinition } from '../../projections/processor.ts';
 import { interviewAnswerNotice, interviewInvitationNotices, interviewSummary } from '../interviews/index.ts';
 import { MonitorOwners, createMonitorTable, isMention } from './monitors.ts';
 import { commentMentionNotices, commentNotices, commentSummary, likeNotices, ownerOf, postMentionNotices, postSummary } from './notices.ts';
-import { NotificationRows, createNotificationTables, type UnreadChange } from './rows.ts';
+import { NotificationRows, bringInReadMarks, createNotificationTables, type UnreadChange } from './rows.ts';
 import { findCommentTarget, findCommentTargets, findPostTarget, findPostTargets } from './targets.ts';
 
 export type { UnreadChange };
@@ -66,6 +66,8 @@ export function notificationsProcessor(options: NotificationsOptions = {}): Proc
       await createNotificationTables(trx, tables);
       await createMonitorTable(trx, tables);
     },
+    // Read marks are the app's, not the log's: those made while a rebuild ran join it at the end.
+    reconcileRebuilt: bringInReadMarks,
     async handleBatch(trx, events, tables) {
       pending = [];
       const rows = new NotificationRows(trx, tables);

@@ -62,6 +62,28 @@ type Counted = { recipient_id: number; type: string; group_key: string; counted:
  */
 const COUNTED_BY_GROUP = 'monitorMention';
 
+/**
+ * The read marks people made while the notifications were rebuilt beside the live ones, on rows
+ * the rebuild had written before them (it takes the marks there are as it writes a row), and
+ * the counters of those people counted again from their rows: the unread and visible ones, a
+ * monitor's mentions once per group.
+ */
+export async function bringInReadMarks(trx: Tx, tables: TableNames): Promise<void> {
+  const notifications = sql.table(tables.notifications!);
+  const marked = await sql<{ recipient_id: number }>`
+    update ${notifications} n set read_at = r.read_at
+    from notification_reads r
+    where r.notification_id = n.id and n.read_at is null
+    returning n.recipient_id`.execute(trx);
+  if (marked.rows.length === 0) return;
+  await sql`
+    update ${sql.table(tables.notification_counters!)} c set unread = (
+      select (count(*) filter (where type <> ${COUNTED_BY_GROUP}) + count(distinct group_key) filter (where type = ${COUNTED_BY_GROUP}))::int
+      from ${notifications} n
+      where n.recipient_id = c.recipient_id and n.read_at is null and not n.hidden)
+    where c.recipient_id = any(${[...new Set(marked.rows.map((row) => row.recipient_id))]}::bigint[])`.execute(trx);
+}
+
 /** A recipient's group, as one key. */
 const groupOf = (row: { recipient_id: number; group_key: string }) => `${row.recipient_id} ${row.group_key}`;
 
