@@ -5,6 +5,7 @@ import { lockLogForAppend } from '../events/horizon.ts';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../testing/database.ts';
 import { metadata, openTestCore } from '../testing/core.ts';
 import { createTallyTables, tallyDecider, tallyModel, tallyStream, type TallyCommand, type TallyEvent } from '../testing/fixtures/tally.ts';
+import { rebuildProcessor } from './processor-rebuild.ts';
 import { replayInline, replayModel, replayProcessor } from './replay.ts';
 
 let database: TestDatabase;
@@ -108,6 +109,56 @@ describe.runIf(usingPostgres)('a replay beside the live tables', () => {
     lines.length = 0;
     await replayInline(database.db, core.store, core.model.inline, (line) => lines.push(line));
     expect(lines.at(-1)).toMatch(/no table differed \(1 of 1 tables unchanged\)/);
+  });
+});
+
+const count = (id: string) => run(id, { type: 'count', amount: 1, actorId: 'ana' } as never);
+const feedPositions = async () => (await sql<{ position: number }>`select position from tally_feed order by position`.execute(database.db)).rows.map((row) => Number(row.position));
+const feedIndexes = async () => (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename like 'tally_feed%' order by 1`.execute(database.db)).rows;
+const logPositions = async () => (await sql<{ position: number }>`select position from events order by position`.execute(database.db)).rows.map((row) => Number(row.position));
+
+describe('a processor rebuilt beside its live tables', () => {
+  it('leaves readers every live row until the swap, takes what was appended meanwhile, and can run again', async () => {
+    await run('beside', { type: 'open', title: 'Beside', actorId: 'ana' } as never);
+    for (let i = 0; i < 20; i++) await count('beside');
+    await core.processors.caughtUp();
+    const indexes = await feedIndexes();
+    const whole = await feedPositions();
+    // A damaged read model: only the rebuild from the log gives the line back.
+    await sql`delete from tally_feed_v1 where position = (select min(position) from tally_feed_v1)`.execute(database.db);
+    const damaged = await feedPositions();
+    expect(damaged).toHaveLength(whole.length - 1);
+
+    const seenMidway: number[][] = [];
+    await rebuildProcessor(database.db, core.store, core.model.processors[0]!, {
+      chunk: 5,
+      onHandled: async () => {
+        if (seenMidway.length > 0) return;
+        // Five events in, readers still see the live rows, all of them; the log moves on meanwhile.
+        seenMidway.push(await feedPositions());
+        for (let i = 0; i < 3; i++) await count('beside');
+      },
+    });
+    expect(seenMidway).toEqual([damaged]);
+
+    await core.processors.caughtUp();
+    expect(await feedPositions()).toEqual(await logPositions());
+    expect(await feedIndexes()).toEqual(indexes);
+
+    // Again, over tables that were a rebuild's: the names it gave them are free for the next one.
+    await rebuildProcessor(database.db, core.store, core.model.processors[0]!, { chunk: 7 });
+    await core.processors.caughtUp();
+    expect(await feedPositions()).toEqual(await logPositions());
+    expect(await feedIndexes()).toEqual(indexes);
+  });
+
+  it('leaves the live tables as they were when a handler fails, and its own tables behind it gone', async () => {
+    const failing = { ...core.model.processors[0]!, handle: async () => Promise.reject(new Error('cannot handle')) };
+    const before = await feedPositions();
+    await expect(rebuildProcessor(database.db, core.store, failing, { chunk: 5 })).rejects.toThrow('cannot handle');
+    expect(await feedPositions()).toEqual(before);
+    const left = await sql`select tablename from pg_tables where tablename like '%_rebuild'`.execute(database.db);
+    expect(left.rows).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { NotificationList, PostNotificationView } from '../../../contracts/notifications.ts';
 import { productModel } from '../../model.ts';
+import { rebuildProcessor } from '../../projections/processor-rebuild.ts';
 import { metadata, useTestCore } from '../../testing/core.ts';
 import { useDemo } from '../../testing/demo.ts';
 import type { Caller } from '../../testing/people.ts';
@@ -251,5 +252,42 @@ describe('notifications', () => {
     expect(items.map((item) => item.type).sort()).toEqual(['comment', 'like']);
     // The like made while likes were off stays untold.
     expect(names(items.find((item) => item.type === 'like')!)).toEqual(['Eve Expert']);
+  });
+});
+
+describe('notifications rebuilt beside the live ones', () => {
+  it('keep the read marks made while the rebuild ran, and count the unread again', async () => {
+    const processor = t.core.model.processors[0]!;
+    const postId = await newCallout(jo);
+    for (const [i, who] of [pat, eve, pat, eve].entries()) await comment(who, postId, `Me, ${i}`);
+    const before = await feed(jo, '?limit=100');
+    expect(before.unreadCount).toBeGreaterThan(0);
+    const rows = async () => (await sql`select * from notifications order by id`.execute(t.database.db)).rows;
+    const indexes = async () => (await sql`select indexname from pg_indexes where tablename like 'notification%' order by 1`.execute(t.database.db)).rows;
+    const indexesBefore = await indexes();
+
+    let marked = false;
+    await rebuildProcessor(t.database.db, t.core.store, processor, {
+      // One event a batch: some of Jo's rows are rebuilt before Jo reads everything, the rest after.
+      chunk: 1,
+      onHandled: async () => {
+        if (marked) return;
+        const rebuilt = await sql<{ n: number }>`select count(*)::int as n from notifications_v6_rebuild where recipient_id = ${jo.id}`.execute(t.database.db);
+        if (rebuilt.rows[0]!.n === 0) return;
+        marked = true;
+        expect((await jo.call('PATCH', '/api/v1/notifications/read')).json()).toEqual({ unreadCount: 0 });
+      },
+    });
+    expect(marked).toBe(true);
+
+    const after = await feed(jo, '?limit=100');
+    expect(after.unreadCount).toBe(0);
+    expect(after.data).toHaveLength(before.data.length);
+    expect(after.data.every((item) => item.isRead)).toBe(true);
+    const rebuilt = await rows();
+    // Once more, with nothing read meanwhile: the same rows, under the same names.
+    await rebuildProcessor(t.database.db, t.core.store, processor);
+    expect(await rows()).toEqual(rebuilt);
+    expect(await indexes()).toEqual(indexesBefore);
   });
 });
