@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 import type { EventStore } from '../events/store.ts';
 import { START, type AnyEvent, type Checkpoint, type Tx } from '../events/types.ts';
 import type { InlineProjection } from './inline.ts';
-import { handleAll, ofItsTypes, physicalTables, type ProcessorDefinition } from './processor.ts';
+import { handleRun, physicalTables, type ProcessorDefinition } from './processor.ts';
 import { progressReporter } from './progress.ts';
 import { applyLog } from './replay.ts';
 import { makeRoomForShadows, shadow } from './shadow-tables.ts';
@@ -56,10 +56,7 @@ export async function dryRunReplay<E extends AnyEvent>(
           for (let after: Checkpoint = START; ; ) {
             const events = (await store.readAllBelow(trx, after, CHUNK, checkpoint.below)).filter((event) => !beyond(event, checkpoint));
             if (events.length === 0) break;
-            const mine = ofItsTypes(definition, events);
-            if (mine.length > 0) await handleAll(trx, definition, mine, after);
-            const last = events.at(-1)!;
-            after = { transactionId: last.transactionId, position: last.position };
+            after = await handleRun(trx, definition, events, after, tables);
             done += events.length;
             report(done);
           }

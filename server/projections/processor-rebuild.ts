@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { appendHorizon } from '../events/horizon.ts';
 import type { EventStore } from '../events/store.ts';
 import { START, type AnyEvent, type Checkpoint, type Executor, type StoredEvent, type Tx } from '../events/types.ts';
-import { handleAll, ofItsTypes, physicalTables, type ProcessorDefinition, type TableNames } from './processor.ts';
+import { checkpointOf, handleRun, physicalTables, type ProcessorDefinition, type TableNames } from './processor.ts';
 import { lockProcessor, pointViews } from './runner.ts';
 
 /** Events a rebuild takes at a time, one transaction each. */
@@ -87,17 +87,6 @@ export async function rebuildProcessor<E extends AnyEvent>(db: Kysely<Database>,
     throw error;
   }
 }
-
-/** The events through the processor's handlers into `tables`; returns the checkpoint after the last. */
-async function handleRun<E extends AnyEvent>(trx: Tx, definition: ProcessorDefinition<E>, events: StoredEvent<E>[], from: Checkpoint, tables: TableNames): Promise<Checkpoint> {
-  const last = events.at(-1);
-  if (!last) return from;
-  const mine = ofItsTypes(definition, events);
-  if (mine.length > 0) await handleAll(trx, definition, mine, from, tables);
-  return checkpointOf(last);
-}
-
-const checkpointOf = (event: StoredEvent): Checkpoint => ({ transactionId: event.transactionId, position: event.position });
 
 async function dropTables(executor: Executor, tables: TableNames): Promise<void> {
   for (const table of Object.values(tables)) await sql`drop table if exists ${sql.table(table)}`.execute(executor);

@@ -100,6 +100,18 @@ export async function handleAll<E extends AnyEvent>(trx: Tx, definition: Process
   }
 }
 
+/** Where a reader stands once it has passed this event. */
+export const checkpointOf = (event: StoredEvent): Checkpoint => ({ transactionId: event.transactionId, position: event.position });
+
+/** A stretch of the log through the processor's handlers (those of its types) into `tables`; returns the checkpoint after it. */
+export async function handleRun<E extends AnyEvent>(trx: Tx, definition: ProcessorDefinition<E>, events: StoredEvent<E>[], from: Checkpoint, tables: TableNames): Promise<Checkpoint> {
+  const last = events.at(-1);
+  if (!last) return from;
+  const mine = ofItsTypes(definition, events);
+  if (mine.length > 0) await handleAll(trx, definition, mine, from, tables);
+  return checkpointOf(last);
+}
+
 // SQLSTATE classes that say "try again later", not "this event cannot be handled":
 // connection loss (08), resources (53), operator intervention (57), serialization and deadlock (40).
 const TRANSIENT = /^(08|53|57|40)/;

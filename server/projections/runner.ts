@@ -7,7 +7,7 @@ import { START, type AnyEvent, type Checkpoint, type StoredEvent, type Tx } from
 import type { Wakeup } from '../events/wakeup.ts';
 import { appendHorizonSql, lockLogForAppend } from '../events/horizon.ts';
 import { preparedStatement } from '../db/connect.ts';
-import { handleAll, HandlerFailed, isTransient, ofItsTypes, physicalTables, type ProcessorDefinition } from './processor.ts';
+import { checkpointOf, handleAll, HandlerFailed, isTransient, ofItsTypes, physicalTables, type ProcessorDefinition } from './processor.ts';
 
 type Logger = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -220,7 +220,7 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
     if (definition.eventTypes && batchSize <= LIVE_BATCH_MAX) return this.store.readTypesBelow(trx, from, batchSize, horizon, definition.eventTypes);
     const events = await this.store.readAllBelow(trx, from, batchSize, horizon);
     const last = events.at(-1);
-    const through = last ? { transactionId: last.transactionId, position: last.position } : null;
+    const through = last ? checkpointOf(last) : null;
     return { events: ofItsTypes(definition, events), through, scanned: events.length };
   }
 
