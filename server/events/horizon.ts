@@ -18,10 +18,16 @@ import type { Executor, Tx } from './types.ts';
  *   `lockLogForAppend`, as every command transaction does (`appendInTransaction` checks).
  *
  * Then a running transaction whose id is known (its lock on that id shows in `pg_locks`) but
- * that holds no such lock on `events` will never append: it is left out. Every other id the
- * snapshot lists as running counts, and so does the snapshot's xmax (ids not handed out yet).
- * Leaving out only what is proved harmless keeps the rule safe under any race: an appender
- * whose id is not yet visible in `pg_locks` simply counts.
+ * that holds no such lock on `events` will never append: it is left out. The snapshot's xmax
+ * counts (ids not handed out yet), and so does every listed id whose owner holds the lock.
+ *
+ * A listed id with no owner in `pg_locks` either ended after the snapshot was taken (any
+ * transaction on the server: a session's write, another database's test) or was handed out
+ * so lately that its lock on itself is not in place yet. Only the second can append, and only
+ * if its transaction is one of the appenders, which took their lock on `events` before their
+ * id and so are in view: such ids count only while some appender's id is not in view. Counting
+ * every one of them would hold a reader back, until its next poll, whenever any transaction
+ * anywhere ended between the snapshot and `pg_locks`.
  *
  * The snapshot is the statement's, taken before `pg_locks` is read, so a transaction left
  * out may have committed in between; the log must therefore be read in a LATER statement
@@ -42,16 +48,18 @@ export const appendHorizonSql = sql<string>`(
     where locktype = 'relation' and mode = 'RowExclusiveLock' and relation = 'events'::regclass
       and database = (select oid from pg_database where datname = current_database())
   ),
-  bystanders as (
-    select transactionid::text::int8 as id from locks
+  owners as (
+    select transactionid::text::int8 as id, virtualtransaction from locks
     where locktype = 'transactionid' and mode = 'ExclusiveLock' and granted
-      and virtualtransaction not in (select virtualtransaction from appenders)
   ),
   snapshot as (select pg_current_snapshot() as s)
   select least(
     pg_snapshot_xmax(s),
     -- pg_locks shows 32-bit ids; the running ones are within 2^31 of each other, so equal modulo 2^32 is equal.
-    (select min(x) from pg_snapshot_xip(s) x where x::text::int8 % 4294967296 not in (select id from bystanders))
+    (select min(x) from pg_snapshot_xip(s) x
+     where x::text::int8 % 4294967296 in (select id from owners where virtualtransaction in (select virtualtransaction from appenders))
+        or (x::text::int8 % 4294967296 not in (select id from owners)
+            and exists (select from appenders where virtualtransaction not in (select virtualtransaction from owners))))
   )::text
   from snapshot
 )`;
