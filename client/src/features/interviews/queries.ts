@@ -14,7 +14,7 @@ import type {
 import type { UserType } from '../../../../contracts/posts/kinds.ts';
 import type { PostView } from '../../../../contracts/posts/views.ts';
 import { api } from '../../lib/api/index.ts';
-import { useRoom, useSocketEvent, type MessageOf } from '../../lib/realtime/index.ts';
+import { setLiveQueryData, useRoom, useSocketEvent, type MessageOf } from '../../lib/realtime/index.ts';
 
 type InterviewListPage = z.infer<typeof interviewList>;
 export type SavedPage = z.infer<typeof savedAnswerList>;
@@ -82,14 +82,11 @@ function placeResponse(responses: Responses | undefined, response: ResponseView)
 
 /**
  * An answer arrived, or a video answer became playable: the response as it now is replaces the
- * cached one, and the interview's count follows. A read of the list still on its way may hold
- * what came before this message, so it is asked again once more rather than trusted.
+ * cached one (a read of the list on its way is asked again), and the interview's count follows.
  */
 export function applyAnswered(queryClient: QueryClient, message: MessageOf<'interview:answered'>): void {
-  const key = interviewKeys.responses(message.interviewId);
-  queryClient.setQueryData<Responses>(key, (responses) => placeResponse(responses, message.response));
+  setLiveQueryData<Responses>(queryClient, interviewKeys.responses(message.interviewId), (responses) => placeResponse(responses, message.response));
   queryClient.setQueryData<InterviewView>(interviewKeys.detail(message.interviewId), (view) => view && { ...view, answersCount: message.answersCount });
-  if (queryClient.isFetching({ queryKey: key }) > 0) void queryClient.invalidateQueries({ queryKey: key });
 }
 
 /** The interview opened, changed or closed: its status at once, the rest (questions, callout) read again. */

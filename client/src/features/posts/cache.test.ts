@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PostView } from '../../../../contracts/posts/views.ts';
 import {
   addOwnComment,
@@ -113,6 +113,29 @@ describe('comments arrive once, in place, with the viewer’s own permissions', 
     applyCommentDeleted(queryClient, { ...stamp(9), postId: 1, commentId: 10, parentId: null, commentsCount: 0, totalCommentsCount: 0 });
     expect(threads()).toEqual([]);
     expect(detail(1)!.commentable.totalCommentsCount).toBe(0);
+  });
+});
+
+describe('a comment that arrives while the comments are still being read', () => {
+  it('is not lost when the read lands: the read answered before it is asked again', async () => {
+    let reads = 0;
+    let answerFirst: (page: ThreadPages['pages'][number]) => void = () => {};
+    const observer = new InfiniteQueryObserver<ThreadPages['pages'][number], Error, ThreadPages, ReturnType<typeof postKeys.comments>, number>(queryClient, {
+      queryKey: postKeys.comments(2),
+      queryFn: () => {
+        reads += 1;
+        if (reads === 1) return new Promise((resolve) => (answerFirst = resolve));
+        return Promise.resolve({ data: [thread(12)], offset: 0, total: 1, hasMore: false });
+      },
+      initialPageParam: 0,
+      getNextPageParam: () => undefined,
+    });
+    const stop = observer.subscribe(() => {});
+    applyCommentAdded(queryClient, { ...stamp(7), postId: 2, comment: comment(12, { postId: 2 }), commentsCount: 1, totalCommentsCount: 1 }, me);
+    answerFirst({ data: [], offset: 0, total: 0, hasMore: false });
+    await vi.waitFor(() => expect(threads(2).map((t) => t.id)).toEqual([12]));
+    expect(reads).toBe(2);
+    stop();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { MessageOf } from '../../lib/realtime/index.ts';
+import { setLiveQueryData, type MessageOf } from '../../lib/realtime/index.ts';
 import type { CommentView, PostView, ThreadView } from '../../../../contracts/posts/views.ts';
 import type { PostPage } from './api.ts';
 import { postKeys } from './queryKeys.ts';
@@ -42,7 +42,7 @@ function mapListPosts(pages: PostPages, change: (post: PostView) => PostView | n
 
 /** Changes one post wherever it is cached: its own query and every list showing it. */
 export function patchPost(queryClient: QueryClient, postId: number, change: (post: PostView) => PostView | null): void {
-  queryClient.setQueryData<PostView>(postKeys.detail(postId), (post) => (post ? (change(post) ?? post) : post));
+  setLiveQueryData<PostView>(queryClient, postKeys.detail(postId), (post) => (post ? (change(post) ?? post) : post));
   queryClient.setQueriesData<PostPages>({ queryKey: postKeys.lists() }, (pages) =>
     pages ? mapListPosts(pages, (post) => (post.id === postId ? change(post) : post)) : pages,
   );
@@ -53,7 +53,7 @@ export const replacePost = (queryClient: QueryClient, view: PostView) => patchPo
 
 /** A deleted post leaves every list; an open modal keeps it, marked deleted. */
 export function markPostDeleted(queryClient: QueryClient, postId: number): void {
-  queryClient.setQueryData<PostView>(postKeys.detail(postId), (post) => (post ? { ...post, isDeleted: true } : post));
+  setLiveQueryData<PostView>(queryClient, postKeys.detail(postId), (post) => (post ? { ...post, isDeleted: true } : post));
   queryClient.setQueriesData<PostPages>({ queryKey: postKeys.lists() }, (pages) => (pages ? mapListPosts(pages, (post) => (post.id === postId ? null : post)) : pages));
 }
 
@@ -85,7 +85,7 @@ function mapComments(pages: ThreadPages, change: (comment: CommentView) => Comme
 }
 
 function patchComment(queryClient: QueryClient, postId: number, commentId: number, change: (comment: CommentView) => CommentView): void {
-  queryClient.setQueryData<ThreadPages>(postKeys.comments(postId), (pages) =>
+  setLiveQueryData<ThreadPages>(queryClient, postKeys.comments(postId), (pages) =>
     pages ? mapComments(pages, (comment) => (comment.id === commentId ? change(comment) : comment)) : pages,
   );
 }
@@ -99,7 +99,7 @@ export function applyLikeChanged(queryClient: QueryClient, message: MessageOf<'l
 
 function setCommentCounts(queryClient: QueryClient, postId: number, counts: PostView['commentable']): void {
   patchPost(queryClient, postId, (post) => ({ ...post, commentable: counts }));
-  queryClient.setQueryData<ThreadPages>(postKeys.comments(postId), (pages) =>
+  setLiveQueryData<ThreadPages>(queryClient, postKeys.comments(postId), (pages) =>
     pages ? { ...pages, pages: pages.pages.map((page) => ({ ...page, total: counts.commentsCount })) } : pages,
   );
 }
@@ -149,13 +149,13 @@ export function removeComment(pages: ThreadPages, commentId: number, parentId: n
 
 export function applyCommentAdded(queryClient: QueryClient, message: MessageOf<'comment:added'>, viewer: CacheViewer): void {
   const comment = { ...message.comment, permissions: commentPermissions(viewer, message.comment) };
-  queryClient.setQueryData<ThreadPages>(postKeys.comments(message.postId), (pages) => (pages ? insertComment(pages, comment, true) : pages));
+  setLiveQueryData<ThreadPages>(queryClient, postKeys.comments(message.postId), (pages) => (pages ? insertComment(pages, comment, true) : pages));
   setCommentCounts(queryClient, message.postId, { commentsCount: message.commentsCount, totalCommentsCount: message.totalCommentsCount });
 }
 
 /** The viewer's own new comment, as the POST answered it (before or after its echo from the socket). */
 export function addOwnComment(queryClient: QueryClient, comment: CommentView): void {
-  queryClient.setQueryData<ThreadPages>(postKeys.comments(comment.postId), (pages) => (pages ? insertComment(pages, comment, false) : pages));
+  setLiveQueryData<ThreadPages>(queryClient, postKeys.comments(comment.postId), (pages) => (pages ? insertComment(pages, comment, false) : pages));
 }
 
 export function applyCommentEdited(queryClient: QueryClient, message: MessageOf<'comment:edited'>): void {
@@ -163,6 +163,6 @@ export function applyCommentEdited(queryClient: QueryClient, message: MessageOf<
 }
 
 export function applyCommentDeleted(queryClient: QueryClient, message: MessageOf<'comment:deleted'>): void {
-  queryClient.setQueryData<ThreadPages>(postKeys.comments(message.postId), (pages) => (pages ? removeComment(pages, message.commentId, message.parentId) : pages));
+  setLiveQueryData<ThreadPages>(queryClient, postKeys.comments(message.postId), (pages) => (pages ? removeComment(pages, message.commentId, message.parentId) : pages));
   setCommentCounts(queryClient, message.postId, { commentsCount: message.commentsCount, totalCommentsCount: message.totalCommentsCount });
 }
