@@ -3,7 +3,7 @@ import { useContext, useEffect, useRef, useState } from 'react';
 import type { ConversationView, MessageView, UnreadTotals } from '../../../../contracts/messages/index.ts';
 import { api } from '../../lib/api/index.ts';
 import { RealtimeContext } from '../../lib/realtime/context.ts';
-import { useRoom, useSocketEvent } from '../../lib/realtime/index.ts';
+import { setLiveQueryData, useRoom, useSocketEvent } from '../../lib/realtime/index.ts';
 
 type ConversationList = { conversations: ConversationView[]; next: string | null };
 type MessagePage = { messages: MessageView[]; hasMore: boolean };
@@ -43,7 +43,7 @@ export function useThread(id: number) {
 
 /** Puts a message into a cached thread: replaces it when there, else adds it at the newest end. */
 function placeMessage(queryClient: QueryClient, message: MessageView): void {
-  queryClient.setQueryData<InfiniteData<MessagePage>>(messageKeys.thread(message.conversationId), (data) => {
+  setLiveQueryData<InfiniteData<MessagePage>>(queryClient, messageKeys.thread(message.conversationId), (data) => {
     if (!data) return data;
     const known = data.pages.some((page) => page.messages.some((m) => m.id === message.id));
     if (known) return { ...data, pages: data.pages.map((page) => ({ ...page, messages: page.messages.map((m) => (m.id === message.id ? message : m)) })) };
@@ -72,15 +72,15 @@ export function useMessagesLive(): void {
   });
   useSocketEvent('conversation:seen', (message) => void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(message.conversationId) }));
   useSocketEvent('messages:unread', (message) => {
-    queryClient.setQueryData<UnreadTotals>(messageKeys.unread(), message.totals);
-    queryClient.setQueryData<ConversationView>(messageKeys.conversation(message.conversationId), (view) => view && { ...view, unreadCount: message.unreadCount, mentionsCount: message.mentionsCount });
+    setLiveQueryData<UnreadTotals>(queryClient, messageKeys.unread(), () => message.totals);
+    setLiveQueryData<ConversationView>(queryClient, messageKeys.conversation(message.conversationId), (view) => view && { ...view, unreadCount: message.unreadCount, mentionsCount: message.mentionsCount });
   });
 }
 
 /** The badge's total: read once, then kept by messages:unread on the person's own room. */
 export function useUnreadMessages(): number {
   const queryClient = useQueryClient();
-  useSocketEvent('messages:unread', (message) => queryClient.setQueryData<UnreadTotals>(messageKeys.unread(), message.totals));
+  useSocketEvent('messages:unread', (message) => setLiveQueryData<UnreadTotals>(queryClient, messageKeys.unread(), () => message.totals));
   const query = useQuery({ queryKey: messageKeys.unread(), queryFn: ({ signal }) => api.get<UnreadTotals>('/api/v1/messages/unread', { signal, quiet: true }), staleTime: Infinity });
   return query.data?.total ?? 0;
 }
