@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, useInfiniteQuery } from '@tansta
 import type { CountsView, CreateMonitorBody, MentionsPage, MentionView, MonitorView } from '../../../../contracts/monitors/api.ts';
 import { api } from '../../lib/api/index.ts';
 import { useEffect, useRef } from 'react';
-import { useConnectionState, useSocketEvent } from '../../lib/realtime/index.ts';
+import { setLiveQueryData, useConnectionState, useSocketEvent } from '../../lib/realtime/index.ts';
 import { showToast } from '../../ui/index.ts';
 
 export const monitorKeys = {
@@ -89,7 +89,7 @@ export function useMentionsLive(openMonitorId: number | null): void {
   useSocketEvent('monitor:mentioned', (message) => {
     void queryClient.invalidateQueries({ queryKey: monitorKeys.list });
     void queryClient.invalidateQueries({ queryKey: ['monitors', 'counts', message.monitorId] });
-    if (message.monitorId === openMonitorId) queryClient.setQueryData<MentionPages>(monitorKeys.mentions(message.monitorId), (data) => withMention(data, message.mention));
+    if (message.monitorId === openMonitorId) setLiveQueryData<MentionPages>(queryClient, monitorKeys.mentions(message.monitorId), (data) => withMention(data, message.mention));
     else showToast({ type: 'info', title: `New mention for ${message.monitorName}`, lines: [message.mention.title] });
   });
 }

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { NotificationList, NotificationView } from '../../../../contracts/notifications.ts';
 import { api } from '../../lib/api/index.ts';
-import { useSocketEvent } from '../../lib/realtime/index.ts';
+import { setLiveQueryData, useSocketEvent } from '../../lib/realtime/index.ts';
 import { currentUserKey } from '../session/currentUser.ts';
 import type { CurrentUser } from '../../../../contracts/users/current-user.ts';
 
@@ -15,7 +15,7 @@ export const notificationKeys = {
 
 /** The badge's count, and the current user's new-notification flag with it (spec section 4: reading all clears it). */
 function applyUnread(queryClient: QueryClient, unreadCount: number): void {
-  queryClient.setQueryData(notificationKeys.unread(), unreadCount);
+  setLiveQueryData<number>(queryClient, notificationKeys.unread(), () => unreadCount);
   queryClient.setQueryData<CurrentUser | null>(currentUserKey, (user) => user && { ...user, hasNotifications: unreadCount > 0 });
 }
 
