@@ -10,7 +10,7 @@ const servers: { name: string; port: number; env: Record<string, string> }[] = [
   { name: 'media', port: e2ePort + 1, env: { E2E_WITHOUT_REDIS: '1' } },
 ];
 // The media server's specs wait on live updates and transcodes; with the tasks spec the two
-// halves take about as long (190 s each without traces).
+// halves take about as long (174 and 170 s of tests here).
 const mediaSpecs = ['interviews', 'interview-answers', 'messages', 'notifications', 'reading', 'session', 'contacts', 'newsrooms', 'tasks'].map((name) => `${name}.spec.ts`);
 // Recording and transcoding take both cores: they run last, alone, so nothing else slows them
 // past their waits and they slow nothing else (`--no-deps` runs them alone straight away).
@@ -31,9 +31,9 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: await chromiumLaunchOptions(),
-    // A trace records every step of every test to keep the failing ones: a fifth of the browser
-    // suite's time on two cores (4.8 against 5.8 minutes). CI keeps only what it prints, so there
-    // it is off; a local run keeps the traces of its failures.
+    // A trace records every step of every test to keep the failing ones: a sixth of the browser
+    // suite's time on two cores (4.9 against 5.7 to 6.1 minutes). CI keeps only what it prints,
+    // so there it is off; a local run keeps the traces of its failures.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
   },
   projects: [

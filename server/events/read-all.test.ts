@@ -36,10 +36,10 @@ const feedLines = async () =>
 const feedSince = async (before: number) => (await feedLines()).slice(before).map((l) => l.tally_id).sort();
 
 /**
- * Drains the feed until it holds `tallyIds` past its first `before` lines. On a shared server
- * another database's transaction that commits between a drain's snapshot and its read of
- * pg_locks counts as a possible appender, holding that one drain back for a moment; a drain
- * that must see an event therefore drains again rather than once.
+ * Drains the feed until it holds `tallyIds` past its first `before` lines. While an appender of
+ * this database has no id in view, any transaction on the shared server that ends between a
+ * drain's snapshot and its read of pg_locks counts (horizon.ts), holding that one drain back
+ * for a moment; a drain that must see an event therefore drains again rather than once.
  */
 async function drainUntilFeedHolds(before: number, tallyIds: string[]) {
   await vi.waitFor(async () => {
@@ -185,8 +185,8 @@ describe.runIf(usingPostgres)('an event whose transaction commits after a later 
     await hasWritten;
     try {
       const [later] = await t.core.store.append('tally-past-bystander', 'any', [counted('past')], metadata());
-      // Other databases' transactions on a shared server may hold one read back for a moment
-      // (an id that committed between the snapshot and pg_locks counts); the bystander never does.
+      // A transaction that ends between a read's snapshot and pg_locks may hold that read back
+      // for a moment while an appender's id is out of view (horizon.ts); the bystander never does.
       await vi.waitFor(async () => {
         const visible = await t.core.store.readAll(t.database.db, START, 10_000);
         expect(visible.some((e) => e.position === later!.position)).toBe(true);
