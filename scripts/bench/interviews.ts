@@ -7,7 +7,9 @@
  *   DATABASE_URL   the server to use (default postgres://postgres@127.0.0.1:5432/postgres); the
  *                  bench works in a database of its own, pressroom_bench_interviews, made anew
  *                  and dropped at the end
- *   BENCH_SECONDS  length of each measured window (default 10), after a 2 s warm-up
+ *   BENCH_SECONDS  measured time of each row (default 10), and of the delivery's timing
+ *   BENCH_ROUNDS   how many windows a row's time is cut into (default 3): the plain route and the
+ *                  workload run in turns, each window after a 2 s warm-up
  *   BENCH_RATE     answers a second offered while delivery is timed (default 200)
  *
  * Each answerer has one response and answers the interview's one text question again and
@@ -15,14 +17,15 @@
  */
 import type autocannon from 'autocannon';
 import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, pick, preparePlainTable, seed, startChild, startPlainServer, stopChild, type Child } from './fixtures.ts';
-import { headers, measure, printRates, send, timeDelivery } from './live-load.ts';
+import { headers, measureInTurns, printRates, send, timeDelivery } from './live-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const DATABASE = 'pressroom_bench_interviews';
 const ANSWERERS = 200;
 const WARMUP_SECONDS = 2;
-const load = { connections: ANSWERERS, seconds, warmupSeconds: WARMUP_SECONDS };
+const load = { connections: ANSWERERS, seconds, warmupSeconds: WARMUP_SECONDS, rounds };
 
 type Answerer = { id: number; token: string };
 
@@ -70,7 +73,7 @@ try {
     const first = await send('PUT', app.base, `/api/v1/interviews/${interviewId}/answers/${questionId}`, answerer.token, { text: 'First thoughts' });
     if (first.status !== 200) throw new Error(`answerer ${answerer.id} could not answer: ${first.status} ${JSON.stringify(first.answer)}`);
   }
-  process.stderr.write(`${ANSWERERS} answerers; measuring (${WARMUP_SECONDS} s warm-up + ${seconds} s per row)...\n`);
+  process.stderr.write(`${ANSWERERS} answerers; measuring (${rounds} rounds of each row, ${WARMUP_SECONDS} s warm-up + ${fmt(seconds / rounds, 1)} s)...\n`);
 
   const plainInsert: autocannon.Request = {
     method: 'POST',
@@ -81,15 +84,20 @@ try {
     method: 'PUT',
     setupRequest: (request) => ({ ...request, path: `/api/v1/interviews/${interviewId}/answers/${questionId}`, headers: headers(pick(answerers).token), body: JSON.stringify({ text: `Answer ${++n}` }) }),
   };
-  const baseline = await measure('plain INSERT route', plain, url, plainInsert, load);
-  const answers = await measure(`PUT a text answer, ${ANSWERERS} answerers, one interview`, app, url, answer, load);
+  const { baseline, row: answers, ratios } = await measureInTurns(
+    { name: 'plain INSERT route', server: plain, request: plainInsert },
+    { name: `PUT a text answer, ${ANSWERERS} answerers, one interview`, server: app, request: answer },
+    url,
+    load,
+  );
   process.stderr.write(`timing delivery at ${RATE} answers/s to the interviewer's page...\n`);
   const timed = await delivery(app, interviewer, interviewId, questionId, answerers);
 
   const ratio = answers.rate / baseline.rate;
   const p99 = percentile(timed.latencies, 99);
-  console.log(`\nInterview answers on PostgreSQL ${version}, autocannon with ${ANSWERERS} connections, ${seconds} s per row after ${WARMUP_SECONDS} s of warm-up, same run\n`);
+  console.log(`\nInterview answers on PostgreSQL ${version}, autocannon with ${ANSWERERS} connections, ${seconds} s per row in ${rounds} windows taken in turns with the plain route's, each after ${WARMUP_SECONDS} s of warm-up, same run\n`);
   printRates(baseline, answers);
+  console.log(`\nBy round, against the plain route's window before it: ${ratios.map((one) => `${fmt(one * 100)}%`).join(', ')}`);
   console.log(`\nTo the interviewer's page at ${RATE} answers/s for ${seconds} s (${fmt(timed.sent)} answers, ${fmt(timed.latencies.length)} arrivals, ${fmt(timed.missing)} missing, ${fmt(timed.failed)} failed), from the answerer's HTTP answer to the interviewer's socket:`);
   console.log('\n| p50 ms | p90 ms | p99 ms | max ms |');
   console.log('|---:|---:|---:|---:|');

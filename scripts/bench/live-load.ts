@@ -36,7 +36,9 @@ export function send<T>(method: string, base: string, path: string, token: strin
   });
 }
 
-async function closedLoop(base: string, request: autocannon.Request, duration: number, connections: number): Promise<Omit<Row, 'workload' | 'cpu'> & { requests: number }> {
+type Window = { latencies: number[]; ok: number; failed: number; requests: number; seconds: number };
+
+async function closedLoop(base: string, request: autocannon.Request, duration: number, connections: number): Promise<Window> {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ url: base, connections, duration, requests: [request] }, (error, done) => (error ? reject(error) : resolve(done)));
@@ -44,8 +46,14 @@ async function closedLoop(base: string, request: autocannon.Request, duration: n
       if (statusCode >= 200 && statusCode < 300) latencies.push(ms);
     });
   });
-  latencies.sort((a, b) => a - b);
-  return { rate: result['2xx'] / result.duration, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed: result.non2xx + result.errors, requests: result['2xx'] + result.non2xx };
+  return { latencies, ok: result['2xx'], failed: result.non2xx + result.errors, requests: result['2xx'] + result.non2xx, seconds: result.duration };
+}
+
+/** Windows of one workload as one row: their requests over their time, their latencies together. */
+function rowOf(workload: string, windows: readonly Window[], cpu: CpuPerRequest): Row {
+  const latencies = windows.flatMap((window) => window.latencies).sort((a, b) => a - b);
+  const sum = (pick: (window: Window) => number) => windows.reduce((total, window) => total + pick(window), 0);
+  return { workload, rate: sum((window) => window.ok) / sum((window) => window.seconds), p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed: sum((window) => window.failed), cpu };
 }
 
 /** The table of a measured write beside the plain route, with what each request cost in CPU. */
@@ -58,14 +66,46 @@ export function printRates(baseline: Row, measured: Row): void {
   }
 }
 
-/** A warm-up, then the measured window, as one row of the table, with what a request cost `server` and PostgreSQL (database `url`) in CPU. */
-export async function measure(workload: string, server: Child, url: string, request: autocannon.Request, load: Load): Promise<Row> {
-  await closedLoop(server.base, request, load.warmupSeconds, load.connections);
-  const before = await cpuSnapshot(url, server);
-  const { requests, ...shot } = await closedLoop(server.base, request, load.seconds, load.connections);
-  const row = { ...shot, workload, cpu: await cpuPerRequest(url, server, before, requests) };
-  process.stderr.write(`  ${workload}: ${fmt(row.rate)}/s, p99 ${fmt(row.p99, 2)} ms${row.failed ? `, ${row.failed} failed` : ''}\n`);
-  return row;
+export type Workload = { name: string; server: Child; request: autocannon.Request };
+
+/**
+ * The plain route and a workload in turns, `rounds` windows of each (`load.seconds` in all per
+ * workload), each window after a warm-up of its own, as two rows of the table, with what a
+ * request cost the server and PostgreSQL (database `url`) in CPU. In turns because this machine's
+ * speed drifts within minutes: the plain route alone ran at 7,900 to 11,800 requests/s from one
+ * run to the next, and a workload measured once after it took the drift as its own.
+ */
+export async function measureInTurns(plain: Workload, measured: Workload, url: string, load: Load & { rounds: number }): Promise<{ baseline: Row; row: Row; ratios: number[] }> {
+  const windows = new Map<Workload, Window[]>([
+    [plain, []],
+    [measured, []],
+  ]);
+  const cpu = new Map<Workload, { server: number; postgres: number }>([
+    [plain, { server: 0, postgres: 0 }],
+    [measured, { server: 0, postgres: 0 }],
+  ]);
+  const seconds = load.seconds / load.rounds;
+  for (let round = 0; round < load.rounds; round++) {
+    for (const workload of [plain, measured]) {
+      await closedLoop(workload.server.base, workload.request, load.warmupSeconds, load.connections);
+      const before = await cpuSnapshot(url, workload.server);
+      const window = await closedLoop(workload.server.base, workload.request, seconds, load.connections);
+      const spent = await cpuPerRequest(url, workload.server, before, 1);
+      windows.get(workload)!.push(window);
+      cpu.get(workload)!.server += spent.server;
+      cpu.get(workload)!.postgres += spent.postgres;
+    }
+    const [base, own] = [plain, measured].map((workload) => windows.get(workload)![round]!);
+    process.stderr.write(`  round ${round + 1}: ${plain.name} ${fmt(base!.ok / base!.seconds)}/s, ${measured.name} ${fmt(own!.ok / own!.seconds)}/s\n`);
+  }
+  const [baseline, row] = [plain, measured].map((workload) => {
+    const all = windows.get(workload)!;
+    const requests = all.reduce((total, window) => total + window.requests, 0);
+    const spent = cpu.get(workload)!;
+    return rowOf(workload.name, all, { server: spent.server / requests, postgres: spent.postgres / requests });
+  });
+  const ratios = windows.get(measured)!.map((own, round) => own.ok / own.seconds / (windows.get(plain)![round]!.ok / windows.get(plain)![round]!.seconds));
+  return { baseline: baseline!, row: row!, ratios };
 }
 
 function startSockets() {

@@ -6,7 +6,9 @@
  *   DATABASE_URL   the server to use (default postgres://postgres@127.0.0.1:5432/postgres); the
  *                  bench works in a database of its own, pressroom_bench_messages, made anew and
  *                  dropped at the end
- *   BENCH_SECONDS  length of each measured window (default 10), after a 2 s warm-up
+ *   BENCH_SECONDS  measured time of each row (default 10), and of the delivery's timing
+ *   BENCH_ROUNDS   how many windows a row's time is cut into (default 3): the plain route and the
+ *                  workload run in turns, each window after a 2 s warm-up
  *   BENCH_RATE     messages a second offered while delivery is timed (default 200)
  *
  * Senders and recipients are PR people and experts: a journalist's cold-pitch protection would
@@ -14,9 +16,10 @@
  */
 import type autocannon from 'autocannon';
 import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, pick, preparePlainTable, seed, startChild, startPlainServer, stopChild, type Child } from './fixtures.ts';
-import { headers, measure, printRates, send, timeDelivery } from './live-load.ts';
+import { headers, measureInTurns, printRates, send, timeDelivery } from './live-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const DATABASE = 'pressroom_bench_messages';
 const USERS = 300;
@@ -28,7 +31,7 @@ const WARMUP_SECONDS = 2;
 
 type Pair = { conversationId: number; senderToken: string; recipientToken: string };
 
-const load = { connections: CONNECTIONS, seconds, warmupSeconds: WARMUP_SECONDS };
+const load = { connections: CONNECTIONS, seconds, warmupSeconds: WARMUP_SECONDS, rounds };
 
 /** Messages offered at a steady rate, each to a random conversation: when its sender had the answer, and when each tab got it. */
 async function delivery(app: Child, pairs: Pair[]) {
@@ -62,7 +65,7 @@ try {
     if (status !== 201) throw new Error(`could not start conversation ${i}: ${status}`);
     pairs.push({ conversationId: answer.id, senderToken: sender.token, recipientToken: recipient.token });
   }
-  process.stderr.write(`${CONVERSATIONS} conversations; measuring (${WARMUP_SECONDS} s warm-up + ${seconds} s per row)...\n`);
+  process.stderr.write(`${CONVERSATIONS} conversations; measuring (${rounds} rounds of each row, ${WARMUP_SECONDS} s warm-up + ${fmt(seconds / rounds, 1)} s)...\n`);
 
   const plainInsert: autocannon.Request = {
     method: 'POST',
@@ -76,15 +79,20 @@ try {
       return { ...request, path: `/api/v1/conversations/${pair.conversationId}/messages`, headers: headers(pair.senderToken), body: JSON.stringify({ content: `Message ${++n}` }) };
     },
   };
-  const baseline = await measure('plain INSERT route', plain, url, plainInsert, load);
-  const sends = await measure(`POST a message to one of ${CONVERSATIONS} conversations`, app, url, sendMessage, load);
+  const { baseline, row: sends, ratios } = await measureInTurns(
+    { name: 'plain INSERT route', server: plain, request: plainInsert },
+    { name: `POST a message to one of ${CONVERSATIONS} conversations`, server: app, request: sendMessage },
+    url,
+    load,
+  );
   process.stderr.write(`timing delivery at ${RATE} messages/s to ${CONVERSATIONS * TABS} sockets...\n`);
   const timed = await delivery(app, pairs);
 
   const ratio = sends.rate / baseline.rate;
   const p99 = percentile(timed.latencies, 99);
-  console.log(`\nMessages on PostgreSQL ${version}, autocannon with ${CONNECTIONS} connections, ${seconds} s per row after ${WARMUP_SECONDS} s of warm-up, same run\n`);
+  console.log(`\nMessages on PostgreSQL ${version}, autocannon with ${CONNECTIONS} connections, ${seconds} s per row in ${rounds} windows taken in turns with the plain route's, each after ${WARMUP_SECONDS} s of warm-up, same run\n`);
   printRates(baseline, sends);
+  console.log(`\nBy round, against the plain route's window before it: ${ratios.map((one) => `${fmt(one * 100)}%`).join(', ')}`);
   console.log(`\nDelivery at ${RATE} messages/s for ${seconds} s to ${CONVERSATIONS} recipients with ${TABS} open tabs each (${fmt(timed.sent)} messages, ${fmt(timed.latencies.length)} arrivals, ${fmt(timed.missing)} missing, ${fmt(timed.failed)} failed sends), from the sender's HTTP answer to each tab:`);
   console.log('\n| p50 ms | p90 ms | p99 ms | max ms |');
   console.log('|---:|---:|---:|---:|');
