@@ -12,7 +12,8 @@ export type EncodedEvent = { type: string; schemaVersion: number; data: unknown 
  */
 export type AppendRequest = { streamId: string; expected: number; expectedHead?: number; events: EncodedEvent[]; metadata: string };
 
-export type InsertedRow = { position: number; stream_id: string; stream_version: number; transaction_id: string; recorded_at: Date };
+/** `recorded_at` in milliseconds since the epoch, as reads of the log carry it (store.ts). */
+export type InsertedRow = { position: number; stream_id: string; stream_version: number; transaction_id: string; recorded_at: number };
 
 /**
  * Writes many appends, to many streams, in ONE statement: one round trip whether it carries
@@ -73,7 +74,7 @@ export async function insertAppends(executor: Executor, requests: AppendRequest[
     -- By stream, not by request: two flushes in other processes then take the streams' index
     -- entries in the same order, and one waits for the other instead of both deadlocking.
     order by ${inRequestOrder ? sql`i.ord` : sql`i.stream_id, i.ord`}
-    returning position, stream_id, stream_version, transaction_id::text as transaction_id, recorded_at`.execute(executor);
+    returning position, stream_id, stream_version, transaction_id::text as transaction_id, floor(extract(epoch from recorded_at) * 1000)::int8 as recorded_at`.execute(executor);
   return result.rows;
 }
 

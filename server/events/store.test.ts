@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { Conflict } from '../errors.ts';
 import { lockLogForAppend } from './horizon.ts';
+import { EventStore } from './store.ts';
+import { START } from './types.ts';
 import { usingPostgres } from '../testing/database.ts';
 import { metadata, useTestCore } from '../testing/core.ts';
 import { createTallyTables, tallyModel, type TallyEvent } from '../testing/fixtures/tally.ts';
@@ -28,6 +30,18 @@ describe('append', () => {
     expect(read.map((e) => e.recordedAt)).toEqual(stored.map((e) => e.recordedAt));
     const all = await t.core.store.readAll(t.database.db, { transactionId: '0', position: 0 }, 10);
     expect(all.filter((e) => e.streamId === 'tally-a').map((e) => e.recordedAt)).toEqual(stored.map((e) => e.recordedAt));
+  });
+
+  it('reads back what this process appended as a process that did not append it reads it, apart from what the caller holds', async () => {
+    const stored = await t.core.store.append('tally-e', 'no_stream', [opened('e'), counted('e', 3)], metadata({ requestId: 'req-e' }));
+    const ofE = (events: Awaited<ReturnType<EventStore['readAll']>>) => events.filter((event) => event.streamId === 'tally-e');
+    const mine = ofE(await t.core.store.readAll(t.database.db, START, 100));
+    const elsewhere = ofE(await new EventStore(t.database.db, t.core.store.registry, () => undefined).readAll(t.database.db, START, 100));
+    expect(mine).toHaveLength(2);
+    expect(mine).toStrictEqual(elsewhere);
+    // What the appender got back is its own: changing it changes nothing a processor reads.
+    expect(mine[1]!.data).not.toBe(stored[1]!.data);
+    expect(mine[1]!.data).toStrictEqual(stored[1]!.data);
   });
 
   it('accepts the current version as a number and refuses a stale one without writing anything', async () => {

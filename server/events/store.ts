@@ -274,6 +274,7 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
 
   private stored(request: AppendRequest, events: E[], rows: InsertedRow[], metadata: EventMetadata): StoredEvent<E>[] {
     const ordered = [...rows].sort((a, b) => a.stream_version - b.stream_version);
+    this.keepAppended(request, ordered, metadata);
     return events.map((event, index) => {
       const row = ordered[index]!;
       // Named, not spread, as in decode.
@@ -292,6 +293,34 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
   }
 
   /**
+   * Events this process appends are the ones its processors read next: kept as a read would
+   * decode them (the data as encoding checked and kept it, a copy of the decider's), so the read
+   * finds them decoded. Kept at the append, before commit: an append that rolls back leaves
+   * entries no read can ask for, as its transaction id is never used again.
+   */
+  private keepAppended(request: AppendRequest, rows: readonly InsertedRow[], metadata: EventMetadata): void {
+    request.events.forEach((encoded, index) => {
+      const row = rows[index]!;
+      this.keep(`${row.transaction_id}:${row.position}`, {
+        type: encoded.type,
+        data: encoded.data,
+        position: row.position,
+        streamId: row.stream_id,
+        streamVersion: row.stream_version,
+        schemaVersion: encoded.schemaVersion,
+        metadata,
+        transactionId: row.transaction_id,
+        recordedAt: new Date(row.recorded_at),
+      } as StoredEvent<E>);
+    });
+  }
+
+  private keep(key: string, event: StoredEvent<E>): void {
+    this.decoded.set(key, event);
+    if (this.decoded.size > DECODED_KEPT) this.decoded.delete(this.decoded.keys().next().value!);
+  }
+
+  /**
    * A read of the log in order. A few hundred events are the tail of a live log, which every
    * processor of the process reads moments apart: decoded once for all of them. A longer read is
    * a catch-up or a rebuild that its reader alone makes, which keeping would only slow.
@@ -307,8 +336,7 @@ export class EventStore<E extends AnyEvent = AnyEvent> {
     const known = this.decoded.get(key);
     if (known) return known;
     const event = this.decodeEncoded(row);
-    this.decoded.set(key, event);
-    if (this.decoded.size > DECODED_KEPT) this.decoded.delete(this.decoded.keys().next().value!);
+    this.keep(key, event);
     return event;
   }
 
