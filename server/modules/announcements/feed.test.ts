@@ -94,6 +94,21 @@ describe('announcements in the home feed', () => {
     expect(paged.filter((key) => key.startsWith('announcement')).length).toBeGreaterThanOrEqual(3);
   });
 
+  it('still come to a follower on a page past the last post, and not to anyone else', async () => {
+    const { pr, journalist, expert } = demo;
+    await follow(journalist, true);
+    await follow(expert, false);
+    const room = await newsroomOf(demo.admin, 'Last Wharf', [pr]);
+    await publish(pr, await draft(pr, room.id, { headline: 'Wharf closes' }));
+    const pastPosts = '?limit=5&offset=100000';
+    const followed = await feed(journalist, pastPosts);
+    expect(followed.data).toEqual([]);
+    expect(followed.announcements?.map((item) => item.headline)).toContain('Wharf closes');
+    const unfollowed = await feed(expert, pastPosts);
+    expect(unfollowed).toMatchObject({ data: [], hasMore: false });
+    expect(unfollowed.announcements).toBeUndefined();
+  });
+
   it('read the same after the read models are rebuilt from the log', async () => {
     const { pr, journalist } = demo;
     await follow(journalist, true);

@@ -3,9 +3,9 @@ import type { FeedAnnouncement } from '../../../contracts/announcements/feed.ts'
 import type { PostView } from '../../../contracts/posts/views.ts';
 import type { Database } from '../../db/schema.ts';
 import { feedAnnouncements } from '../announcements/index.ts';
-import { feedTypeFollowsOf } from '../profiles/queries.ts';
+import { followsFeedType } from '../profiles/queries.ts';
 import type { Viewer } from './permissions.ts';
-import { listPostViews } from './queries.ts';
+import { listPostViewsAsking } from './queries.ts';
 
 type Page = { offset: number; limit: number; announcementsOffset: number };
 
@@ -17,8 +17,8 @@ type Page = { offset: number; limit: number; announcementsOffset: number };
  * needs rebuilding on a replay.
  */
 export async function homeFeedPage(db: Kysely<Database>, viewer: Viewer, page: Page) {
-  const [posts, follows] = await Promise.all([listPostViews(db, viewer, { kinds: null, offset: page.offset, limit: page.limit }), feedTypeFollowsOf(db, viewer.contactId)]);
-  if (!follows.data.some((feed) => feed.id === 'announcement' && feed.isFollowed)) return posts;
+  const { posts, answer: followsAnnouncements } = await listPostViewsAsking(db, viewer, page, followsFeedType(viewer.contactId, 'announcement'));
+  if (!followsAnnouncements) return posts;
   const announcements = await feedAnnouncements(db, { offset: page.announcementsOffset, limit: page.limit + 1 });
   const { postsTaken, announcementsTaken } = newestOfBoth(posts.data, announcements, page.limit);
   return {

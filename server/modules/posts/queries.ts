@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import { ARTICLE_KIND_LABELS, KIND_LABELS, type PostKind, type UserType } from '../../../contracts/posts/kinds.ts';
 import type { MediaItem, VideoView } from '../../../contracts/posts/media.ts';
 import type { Author, PostView } from '../../../contracts/posts/views.ts';
@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { readableCommunityIds } from '../communities/queries.ts';
 import { findVideos, videoViewOf, withVideoState } from '../video/index.ts';
 import { mayDelete, mayEdit, mayRead, mayRestore, type Viewer } from './permissions.ts';
-import { feedRows, postViewRow, postViewRows, type FeedFilter, type PostViewRow } from './view-statements.ts';
+import { feedRows, feedRowsAsking, postViewRow, postViewRows, type FeedFilter, type PostViewRow } from './view-statements.ts';
 
 /** The author's name and face, from `users as u`, as `authorOf` reads them. */
 export const AUTHOR_COLUMNS = ['u.firstname as author_firstname', 'u.lastname as author_lastname', 'u.slug as author_slug', 'u.logo as author_logo'] as const;
@@ -35,9 +35,18 @@ export async function findPostRecord(db: Kysely<Database>, postId: number) {
 
 /** A page of the feed (see feedRows), with hasMore. */
 export async function listPostViews(db: Kysely<Database>, viewer: Viewer, options: FeedFilter) {
-  const rows = await feedRows(db, viewer, { ...options, limit: options.limit + 1 });
-  const page = rows.slice(0, options.limit);
-  return { data: await withAttachedVideos(db, page.map((row) => toView(viewer, row))), offset: options.offset, limit: options.limit, hasMore: rows.length > options.limit };
+  return pageOfViews(db, viewer, await feedRows(db, viewer, { ...options, limit: options.limit + 1 }), options);
+}
+
+/** The unfiltered feed's page (listPostViews), with what `asked` says in the same statement (see feedRowsAsking). */
+export async function listPostViewsAsking(db: Kysely<Database>, viewer: Viewer, page: { offset: number; limit: number }, asked: RawBuilder<boolean>) {
+  const { rows, answer } = await feedRowsAsking(db, viewer, { ...page, limit: page.limit + 1 }, asked);
+  return { posts: await pageOfViews(db, viewer, rows, page), answer };
+}
+
+/** A page of `page.limit` from rows read with one more, which tells whether there is more. */
+async function pageOfViews(db: Kysely<Database>, viewer: Viewer, rows: readonly PostViewRow[], page: { offset: number; limit: number }) {
+  return { data: await withAttachedVideos(db, rows.slice(0, page.limit).map((row) => toView(viewer, row))), offset: page.offset, limit: page.limit, hasMore: rows.length > page.limit };
 }
 
 /** A community post's attached videos as they are now (processing, playable, failed); a page without any costs no query. */

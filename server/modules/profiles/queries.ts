@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { notificationType, type NotificationType } from '../../../contracts/notifications.ts';
 import { addressType, contactChannel, FEED_TYPES, linkType, NEWSLETTERS, type ProfileVisibility } from '../../../contracts/users/catalogues.ts';
 import type { Address } from '../../../contracts/users/settings-events.ts';
@@ -93,6 +93,11 @@ export async function communityFollowsOf(db: Kysely<Database>, userId: number) {
     .orderBy('c.id')
     .execute();
   return { data: rows.map((row) => ({ id: row.id, slug: row.slug, name: row.name, icon: row.logo, isFollowed: row.follower !== null })) };
+}
+
+/** Whether a person follows a feed type, as an expression another module's statement can carry (the home feed's). */
+export function followsFeedType(userId: number, feedType: string) {
+  return sql<boolean>`exists (select 1 from feed_type_follows where user_id = ${userId} and feed_type = ${feedType})`;
 }
 
 export async function feedTypeFollowsOf(db: Kysely<Database>, userId: number) {
