@@ -5,11 +5,12 @@ import { createLog } from '../server/log.ts';
 import { withStreamPush } from '../server/feeds/model.ts';
 import { productModel } from '../server/model.ts';
 import { dryRunReplay } from '../server/projections/dry-run.ts';
-import { replayModel, yieldToServing } from '../server/projections/replay.ts';
+import { inSessionOfItsOwn, replayModel, yieldToServing } from '../server/projections/replay.ts';
 
 // npm run replay                          every read model
 // npm run replay -- --projection NAME    one inline projection or processor
 // npm run replay -- --dry-run            rebuild beside the live tables, print how they differ, change nothing
+await inSessionOfItsOwn();
 const { values } = parseArgs({ options: { projection: { type: 'string' }, 'dry-run': { type: 'boolean' } } });
 const config = loadConfig();
 const log = createLog('warn');

@@ -4,7 +4,8 @@
  * BENCH_EVENTS events, then prints, beside a plain SELECT of the whole log through the same
  * driver in the same run: events per second for each inline projection, for each processor that
  * keeps tables, and for the whole model as `npm run replay` rebuilds it (the inline projections in
- * one pass, then each processor) while the app serves the feed; and the feed page's p99 at
+ * one pass, then each processor) while the app serves the feed, in a process and a session of its
+ * own as the command runs (rebuild-child.ts); and the feed page's p99 at
  * BENCH_FEED_RATE requests a second, without a rebuild and while the whole model rebuilds, read
  * by a process of its own (feed-child.ts) and timed from when each request was due.
  *
@@ -22,9 +23,10 @@ import pg from 'pg';
 import { openCore } from '../../server/core.ts';
 import { createLog } from '../../server/log.ts';
 import { productModel } from '../../server/model.ts';
-import { replayInline, replayModel, replayProcessor, yieldToServing } from '../../server/projections/replay.ts';
+import { replayInline, replayProcessor } from '../../server/projections/replay.ts';
 import { APP_ARGS, appReady, dropDatabase, fmt, freshDatabase, percentile, seed, startChild, stopChild, type Child } from './fixtures.ts';
 import type { Request as FeedRequest } from './feed-child.ts';
+import type { RebuildMessage } from './rebuild-child.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const FEED_RATE = Number(process.env.BENCH_FEED_RATE ?? 250);
@@ -88,6 +90,42 @@ function startReader() {
   };
 }
 
+/**
+ * The whole model rebuilt by a process of its own in a session of its own (rebuild-child.ts), as
+ * `npm run replay` runs: `started` resolves when it begins, `done` with its own time once it is over.
+ */
+function startRebuild(url: string) {
+  const script = fileURLToPath(new URL('./rebuild-child.ts', import.meta.url));
+  const child = fork(script, [], { execArgv: ['--max-semi-space-size=64', '--import', 'tsx'], env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 2, 2, 'ipc'], detached: true });
+  const messages: RebuildMessage[] = [];
+  const waiters = new Set<() => void>();
+  child.on('message', (message: RebuildMessage) => {
+    messages.push(message);
+    for (const wake of waiters) wake();
+  });
+  const exited = once(child, 'exit');
+  const next = async (type: RebuildMessage['type']) => {
+    for (;;) {
+      const found = messages.find((message) => message.type === type || message.type === 'error');
+      if (found?.type === 'error') throw new Error(`the rebuild failed: ${found.message}`);
+      if (found) return found;
+      const woken = new Promise<void>((resolve) => waiters.add(resolve));
+      const ended = exited.then(() => {
+        throw new Error('the rebuild ended without a word');
+      });
+      await Promise.race([woken, ended]);
+    }
+  };
+  return {
+    started: () => next('started'),
+    done: async () => {
+      const done = (await next('done')) as Extract<RebuildMessage, { type: 'done' }>;
+      await exited;
+      return done;
+    },
+  };
+}
+
 const forSeconds = (n: number) => new Promise((resolve) => setTimeout(resolve, n * 1000));
 
 const url = await freshDatabase(DATABASE);
@@ -111,24 +149,18 @@ try {
 
     // The app reads; it runs no processors, which would spend the run catching up on the seed.
     app = await startChild({ name: 'app', args: APP_ARGS, databaseUrl: url, ready: appReady, env: { RUN_PROCESSORS: 'false' } });
-    // Forked before the rebuild lowers this process's priority, as the app was started: neither inherits it.
     reader = startReader();
-    // As npm run replay does.
-    yieldToServing();
     const token = tokens[0]!;
     // Warmed up first: a cold process's first seconds would set the baseline, not the feed.
     await reader.latencies(app, token, forSeconds(5));
     const quiet = await reader.latencies(app, token, forSeconds(10));
-    let lastStep = '';
-    const keepLastStep = (line: string) => {
-      if (line.startsWith('inline ') && line.includes('appended meanwhile')) lastStep = line;
-    };
-    const rebuild = timed('the whole model, as npm run replay rebuilds it', async () => {
-      await replayModel(core.database.db, core.store, core.processors, { inline: productModel.inline, processors }, keepLastStep);
-      return total;
-    });
-    const rebuilding = await reader.latencies(app, token, rebuild);
-    const whole = await rebuild;
+    const rebuild = startRebuild(url);
+    await rebuild.started();
+    const finished = rebuild.done();
+    const rebuilding = await reader.latencies(app, token, finished);
+    const { seconds, lastStep } = await finished;
+    const whole = { name: 'the whole model, as npm run replay rebuilds it', events: total, seconds };
+    process.stderr.write(`  ${whole.name}: ${fmt(total / seconds)} events/s\n`);
     rates.push(whole);
     feed = { quiet, rebuilding };
 

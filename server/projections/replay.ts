@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
@@ -21,9 +24,45 @@ const CHUNK = 5000;
  * waiting seconds (the feed's p99 at 250 requests a second). Where the app and the rebuild share
  * the scheduler's group (one machine, one session or service), the app's requests go first and
  * the rebuild takes the rest; alone, it runs at full speed.
+ *
+ * Where Linux groups processes by session (autogroup), a priority counts only inside the group,
+ * and the groups share the CPU evenly: a rebuild that leads a session of its own (see
+ * `inSessionOfItsOwn`) lowers its group too. One in its caller's session leaves the group alone,
+ * as lowering it would lower everything the caller runs, for as long as the session lasts.
  */
 export function yieldToServing(): void {
   setPriority(constants.priority.PRIORITY_LOW);
+  if (!leadsItsSession()) return;
+  try {
+    writeFileSync('/proc/self/autogroup', String(constants.priority.PRIORITY_LOW));
+  } catch {
+    // No autogroups here (another kernel, or they are off): the process's priority is all there is.
+  }
+}
+
+/** Whether this process started a session (setsid), read from /proc: false where there is none. */
+function leadsItsSession(): boolean {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // After the command's parenthesised name: state, parent, process group, session.
+    const session = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
+    return session === process.pid;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs this script again in a session of its own, so that yieldToServing can lower the whole of
+ * the rebuild's scheduling group and nothing else, and ends as that run ends (its exit code, its
+ * output on this terminal, Ctrl-C passed on). Resolves in that run; never in this one.
+ */
+export async function inSessionOfItsOwn(): Promise<void> {
+  if (leadsItsSession() || !existsSync('/proc/self/autogroup')) return;
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', detached: true });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  process.exit(code ?? (signal ? 1 : 0));
 }
 
 /**
