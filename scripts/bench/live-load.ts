@@ -49,6 +49,8 @@ async function closedLoop(base: string, request: autocannon.Request, duration: n
   return { latencies, ok: result['2xx'], failed: result.non2xx + result.errors, requests: result['2xx'] + result.non2xx, seconds: result.duration };
 }
 
+const rateOf = (window: Window) => window.ok / window.seconds;
+
 /** Windows of one workload as one row: their requests over their time, their latencies together. */
 function rowOf(workload: string, windows: readonly Window[], cpu: CpuPerRequest): Row {
   const latencies = windows.flatMap((window) => window.latencies).sort((a, b) => a - b);
@@ -95,8 +97,7 @@ export async function measureInTurns(plain: Workload, measured: Workload, url: s
       cpu.get(workload)!.server += spent.server;
       cpu.get(workload)!.postgres += spent.postgres;
     }
-    const [base, own] = [plain, measured].map((workload) => windows.get(workload)![round]!);
-    process.stderr.write(`  round ${round + 1}: ${plain.name} ${fmt(base!.ok / base!.seconds)}/s, ${measured.name} ${fmt(own!.ok / own!.seconds)}/s\n`);
+    process.stderr.write(`  round ${round + 1}: ${plain.name} ${fmt(rateOf(windows.get(plain)![round]!))}/s, ${measured.name} ${fmt(rateOf(windows.get(measured)![round]!))}/s\n`);
   }
   const [baseline, row] = [plain, measured].map((workload) => {
     const all = windows.get(workload)!;
@@ -104,7 +105,7 @@ export async function measureInTurns(plain: Workload, measured: Workload, url: s
     const spent = cpu.get(workload)!;
     return rowOf(workload.name, all, { server: spent.server / requests, postgres: spent.postgres / requests });
   });
-  const ratios = windows.get(measured)!.map((own, round) => own.ok / own.seconds / (windows.get(plain)![round]!.ok / windows.get(plain)![round]!.seconds));
+  const ratios = windows.get(measured)!.map((own, round) => rateOf(own) / rateOf(windows.get(plain)![round]!));
   return { baseline: baseline!, row: row!, ratios };
 }
 
