@@ -188,6 +188,31 @@ function arrayElement(value: unknown, type: BatchType): string | null {
   return typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' ? String(value) : null;
 }
 
+/** What of pg's connection a statement sent in the extended protocol writes to. */
+type PgConnection = {
+  parsedStatements: Record<string, string>;
+  parse(message: { text: string }): void;
+  bind(message: object): void;
+  execute(message: object): void;
+};
+
+/**
+ * The statement with its transaction's BEGIN in front, in the same extended-protocol message
+ * (an unnamed statement, bound and executed before it, one Sync for both). PostgreSQL answers
+ * BEGIN and then the statement: the query's results are both, the statement's last.
+ */
+function afterBegin(query: pg.Query, begin: string): pg.Query {
+  const internals = query as unknown as { prepare(connection: PgConnection): void };
+  const prepare = internals.prepare;
+  internals.prepare = function (connection) {
+    connection.parse({ text: begin });
+    connection.bind({});
+    connection.execute({});
+    prepare.call(this, connection);
+  };
+  return query;
+}
+
 const TRANSACTION_START = /^(begin|start transaction\b)/;
 const BEGUN = { command: 'BEGIN', rowCount: null, rows: [], fields: [] };
 
@@ -204,14 +229,17 @@ function preparingPool(pool: pg.Pool) {
     // The Query is made from the text, not from a config object: pg copies a config object through
     // its property descriptors (to leave the caller's alone), a slow object each statement, 1-2% of
     // the server's CPU sending messages. A name set afterwards is what the config's would have set.
-    const send = (text: string, values?: unknown[], name?: string): Promise<pg.QueryResult> =>
+    const send = (text: string, values?: unknown[], name?: string, begin?: string): Promise<pg.QueryResult> =>
       new Promise((resolve, reject) => {
         const query = new pg.Query(text, values, (error, result) => (error ? reject(error) : resolve(result)));
-        client.query(name ? Object.assign(query, { name }) : query);
+        const named = name ? Object.assign(query, { name }) : query;
+        client.query(begin ? afterBegin(named, begin) : named);
       });
-    // A transaction's BEGIN waits for its first statement and, when that one has no parameters
-    // (a command's lock on the log), goes with it in one simple-protocol message: a round trip
-    // fewer for every command transaction.
+    // A transaction's BEGIN waits for its first statement and goes with it in one message: a
+    // round trip fewer for every transaction. A statement without parameters (a command's lock
+    // on the log) takes it in front in the simple protocol; one with parameters in the extended
+    // protocol, once this connection has parsed it (a first parse that failed would otherwise be
+    // taken for done: pg marks a name parsed at the message's first ParseComplete).
     let begin: string | null = null;
     return {
       async query(text, values) {
@@ -225,6 +253,10 @@ function preparingPool(pool: pg.Pool) {
           begin = null;
           if (!name && !values?.length) {
             const results = (await send(`${started}; ${text}`)) as unknown as pg.QueryResult[];
+            return results.at(-1);
+          }
+          if (!name || name in (client as unknown as { connection: PgConnection }).connection.parsedStatements) {
+            const results = (await send(text, values ? [...values] : [], name, started)) as unknown as pg.QueryResult[];
             return results.at(-1);
           }
           await send(started);
