@@ -165,6 +165,15 @@ export function batchArray(values: readonly unknown[], type: BatchType) {
   return sql`(select ${arrayLiteral(values, type)}::${sql.raw(type)}[])`;
 }
 
+/**
+ * JSON documents of a batch statement as one `jsonb` array, for `jsonb_array_elements`: the
+ * documents go as they are, where an array literal of `text` escapes every quote in them
+ * (an event's data and metadata are mostly quotes and names).
+ */
+export function batchJson(documents: readonly string[]) {
+  return sql`(select ${`[${documents.join(',')}]`}::jsonb)`;
+}
+
 const ARRAY_QUOTED = /["\\]/g;
 
 /**

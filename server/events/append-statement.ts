@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { batchArray, preparedStatement } from '../db/connect.ts';
+import { batchArray, batchJson, preparedStatement } from '../db/connect.ts';
 import type { Executor } from './types.ts';
 
 /** One event ready for the log, already validated and encoded. */
@@ -54,8 +54,9 @@ export async function insertAppends(executor: Executor, requests: AppendRequest[
   }
   const result = await sql<InsertedRow>`${preparedStatement(inRequestOrder ? 'events_append_in_order' : 'events_append')}
     with input as (
-      select * from unnest(${batchArray(streamIds, 'text')}, ${batchArray(expected, 'int4')}, ${batchArray(expectedHeads, 'int8')}, ${batchArray(offsets, 'int4')},
-                           ${batchArray(types, 'text')}, ${batchArray(schemaVersions, 'int2')}, ${batchArray(data, 'text')}, ${batchArray(metadata, 'text')})
+      select * from rows from (
+          unnest(${batchArray(streamIds, 'text')}), unnest(${batchArray(expected, 'int4')}), unnest(${batchArray(expectedHeads, 'int8')}), unnest(${batchArray(offsets, 'int4')}),
+          unnest(${batchArray(types, 'text')}), unnest(${batchArray(schemaVersions, 'int2')}), jsonb_array_elements(${batchJson(data)}), jsonb_array_elements(${batchJson(metadata)}))
         with ordinality as t(stream_id, expected, expected_head, offset_in_stream, type, schema_version, data, metadata, ord)
     ),
     -- Each row carries its stream's first check and reads the stream's head itself: joined back to
@@ -67,7 +68,7 @@ export async function insertAppends(executor: Executor, requests: AppendRequest[
       from input i window w as (partition by stream_id order by ord)
     )
     insert into events (stream_id, stream_version, type, schema_version, data, metadata)
-    select i.stream_id, coalesce(h.version, 0) + i.offset_in_stream, i.type, i.schema_version, i.data::jsonb, i.metadata::jsonb
+    select i.stream_id, coalesce(h.version, 0) + i.offset_in_stream, i.type, i.schema_version, i.data, i.metadata
     from firsts i
     left join lateral (select e.stream_version as version, e.position from events e where e.stream_id = i.stream_id order by e.stream_version desc limit 1) h on true
     where i.first_expected < 0 or (i.first_expected = coalesce(h.version, 0) and (i.first_head is null or i.first_head = h.position))
