@@ -68,6 +68,27 @@ describe('answers given at the same moment', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('each show the answerer their own response, its answers in the questions’ order, as the interviewer reads it', async () => {
+    const interview = await newInterview([
+      { kind: 'text', text: 'Where?', maxLength: 200 },
+      { kind: 'text', text: 'When?', maxLength: 200 },
+      { kind: 'text', text: 'Why?', maxLength: 200 },
+    ]);
+    const people = await Promise.all(Array.from({ length: 4 }, (_, i) => newPerson(demo.app, `Orderly${i}`, 'expert')));
+    const [where, when, why] = interview.questions as [number, number, number];
+    // Last question first, each time all at once: the answers of the four share batches.
+    for (const questionId of [why, where, when]) {
+      const given = await Promise.all(people.map((person, i) => answer(person, interview.id, questionId, `${questionId} from ${i}`)));
+      expect(given.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+    }
+    const seen = await Promise.all(people.map(async (person) => (await person.call('GET', `/api/v1/interviews/${interview.id}/answering`)).json().response));
+    const read = (await demo.journalist.call('GET', `/api/v1/interviews/${interview.id}/responses`)).json().data as { id: number }[];
+    for (const [i, response] of seen.entries()) {
+      expect(response.answers.map((one: { questionId: number; text: string }) => [one.questionId, one.text])).toEqual([where, when, why].map((questionId) => [questionId, `${questionId} from ${i}`]));
+      expect(read.find((one) => one.id === response.id)).toEqual(response);
+    }
+  });
+
   it('close an interview that asked for two answers at exactly two: a third send of the same moment is refused', async () => {
     const interview = await newInterview([{ kind: 'text', text: 'Who pays?', maxLength: 200 }], 2);
     const people = await Promise.all(Array.from({ length: 3 }, (_, i) => newPerson(demo.app, `Sender${i}`, 'expert')));

@@ -208,6 +208,37 @@ function responseRows(db: Kysely<Database>, viewerId: number | null) {
     );
 }
 
+/**
+ * `responseRows` of these responses as their interviewer reads them (nothing saved yet), their
+ * answers grouped in one pass over the batch's: a read of the answers per response scanned the
+ * whole table once for each while the table was small enough for the planner to prefer a scan
+ * (bench:interviews, 100 responses of 200: 28 µs of PostgreSQL's time a response).
+ */
+function responseRowsByIds(db: Kysely<Database>, responseIds: readonly number[]) {
+  return db
+    .with('wanted', (qb) => qb.selectNoFrom(sql<number>`unnest(${batchArray(responseIds, 'int8')})`.as('id')))
+    .selectFrom('interview_responses as r')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('interview_answers as a')
+          .innerJoin('interview_questions as q', 'q.id', 'a.question_id')
+          .where('a.response_id', 'in', eb.selectFrom('wanted').select('id'))
+          .groupBy('a.response_id')
+          .select([
+            'a.response_id',
+            sql<AnswerJson[]>`json_agg(json_build_object('question_id', a.question_id, 'kind', a.kind, 'text', a.text, 'video_id', a.video_id, 'skipped', a.skipped, 'answered_at', a.answered_at, 'saved_at', null) order by q.position)`.as('answers'),
+          ])
+          .as('given'),
+      (join) => join.onRef('given.response_id', '=', 'r.id'),
+    )
+    .selectAll('r')
+    .select(AUTHOR_COLUMNS)
+    .select(sql<AnswerJson[]>`coalesce(given.answers, '[]')`.as('answers'))
+    .where('r.id', 'in', (eb) => eb.selectFrom('wanted').select('id'));
+}
+
 async function toResponseViews(db: Kysely<Database>, rows: readonly ResponseRow[]): Promise<ResponseView[]> {
   const videos = await findVideos(db, rows.flatMap((row) => row.answers.flatMap((answer) => (answer.video_id === null ? [] : [Number(answer.video_id)]))));
   return rows.map((row) => ({
@@ -241,7 +272,7 @@ export async function listResponses(db: Kysely<Database>, interviewId: number, v
 /** Responses by id, as their interviewer reads them, in one statement whatever their number (and one for their videos). */
 export async function findResponseViews(db: Kysely<Database>, responseIds: readonly number[]): Promise<Map<number, ResponseView>> {
   if (responseIds.length === 0) return new Map();
-  const rows = (await executePrepared(db, 'interview_responses_by_ids', responseRows(db, null).where(sql<boolean>`r.id in (select unnest(${batchArray([...new Set(responseIds)], 'int8')}))`))) as ResponseRow[];
+  const rows = (await executePrepared(db, 'interview_responses_by_ids', responseRowsByIds(db, [...new Set(responseIds)]))) as ResponseRow[];
   const views = await toResponseViews(db, rows);
   return new Map(views.map((view) => [view.id, view]));
 }
