@@ -35,6 +35,24 @@ describe('messages, live', () => {
     await Promise.all(cleared);
   });
 
+  it('carry each person’s totals over all their conversations, as the unread count reads them, muted ones left out', async () => {
+    const quiet = await start(jo, [eve.id], 'Quiet one');
+    expect((await eve.call('PATCH', `/api/v1/conversations/${quiet.id}/mute`, { muted: true })).statusCode).toBe(200);
+    const other = await start(jo, [eve.id, pat.id], 'Other one');
+    const { id } = await start(pat, [eve.id], 'Counted');
+    const tab = await socketOf(eve);
+    const pushed = nextMessage(tab, 'messages:unread', (m) => m.conversationId === id && m.unreadCount === 2);
+    expect((await say(pat, id, 'Counted again')).statusCode).toBe(201);
+    const expected = (await eve.call('GET', '/api/v1/messages/unread')).json();
+    expect((await pushed).totals).toEqual(expected);
+    expect(expected.total).toBeGreaterThanOrEqual(3);
+    // Read in the other conversation: everyone in it hears their own totals, the sender too.
+    const last = (await (await eve.call('GET', `/api/v1/conversations/${other.id}`)).json()).lastMessage.id as number;
+    const lowered = nextMessage(tab, 'messages:unread', (m) => m.conversationId === other.id && m.unreadCount === 0);
+    await read(eve, other.id, last);
+    expect((await lowered).totals).toEqual((await eve.call('GET', '/api/v1/messages/unread')).json());
+  });
+
   it('keep pushed unread counts exact under 50 concurrent sends and reads', async () => {
     const { id } = await start(pat, [eve.id], 'Start');
     const tab = await socketOf(eve);

@@ -40,27 +40,30 @@ export async function messagingMessagesFor(db: Kysely<Database>, events: readonl
   // an edit or a delete is shown as the row is now.
   const messageIds = ours.flatMap((event) => (event.type === 'MessageEdited' || event.type === 'MessageDeleted' ? [event.data.messageId] : []));
   const [memberRows, messages] = await Promise.all([
-    // Each member with their totals over every conversation they are in, in the same statement.
+    // Each member with their totals over every conversation they are in, in the same statement:
+    // the totals of all of them in one grouped pass, where a sum per member scanned the whole
+    // members table once for each while it was small enough for the planner to prefer a scan.
     executePrepared(
       db,
       'messages_live_members',
       db
-        .selectFrom('conversation_members as cm')
+        .with('batch_members', (qb) => qb.selectFrom('conversation_members').selectAll().where(sql<boolean>`conversation_id in (select unnest(${batchArray(conversationIds, 'int8')}))`))
+        .selectFrom('batch_members as cm')
         .leftJoin('messaging_preferences as p', 'p.user_id', 'cm.user_id')
-        .leftJoinLateral(
+        .leftJoin(
           (eb) =>
             eb
               .selectFrom('conversation_members as o')
-              .select([sql<number>`coalesce(sum(o.unread_count), 0)::int`.as('total'), sql<number>`coalesce(sum(o.mentions_count), 0)::int`.as('mentions')])
-              .whereRef('o.user_id', '=', 'cm.user_id')
+              .select(['o.user_id', sql<number>`sum(o.unread_count)::int`.as('total'), sql<number>`sum(o.mentions_count)::int`.as('mentions')])
+              .where('o.user_id', 'in', eb.selectFrom('batch_members').select('user_id'))
               .where('o.left_at', 'is', null)
               .where('o.muted', '=', false)
+              .groupBy('o.user_id')
               .as('t'),
-          (join) => join.onTrue(),
+          (join) => join.onRef('t.user_id', '=', 'cm.user_id'),
         )
         .leftJoin('users as u', 'u.id', 'cm.user_id')
-        .select(['cm.conversation_id', 'cm.user_id', 'cm.unread_count', 'cm.mentions_count', 'cm.left_at', 'p.read_receipts', 't.total', 't.mentions', 'u.firstname', 'u.lastname', 'u.slug', 'u.logo'])
-        .where(sql<boolean>`cm.conversation_id in (select unnest(${batchArray(conversationIds, 'int8')}))`),
+        .select(['cm.conversation_id', 'cm.user_id', 'cm.unread_count', 'cm.mentions_count', 'cm.left_at', 'p.read_receipts', 't.total', 't.mentions', 'u.firstname', 'u.lastname', 'u.slug', 'u.logo']),
     ),
     findMessages(db, messageIds),
   ]);
