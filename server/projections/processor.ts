@@ -49,10 +49,12 @@ export interface ProcessorDefinition<E extends AnyEvent = AnyEvent> {
    */
   handleBatch?(trx: Tx, events: readonly StoredEvent<E>[], tables: TableNames, from: Checkpoint): Promise<void>;
   /**
-   * Runs once the batch has committed, for effects outside the database (a socket push):
-   * they must never announce what a rollback could still take back.
+   * Runs once a batch has committed, for effects outside the database (a socket push): they
+   * must never announce what a rollback could still take back. `events` are those of its types
+   * the batch handled (none when it passed over others only); `from` and `through`, where its
+   * checkpoint stood before and after.
    */
-  afterCommit?(events: readonly StoredEvent<E>[]): void;
+  afterCommit?(events: readonly StoredEvent<E>[], moved: { from: Checkpoint; through: Checkpoint }): void;
   /**
    * For tables the app also writes outside the log (a read mark): brings into `tables`, rebuilt
    * beside the live ones (processor-rebuild.ts), what the app wrote into the live ones while

@@ -161,7 +161,7 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
    * time after a failed batch).
    */
   async drainOnce(definition: ProcessorDefinition<E>, batchSize = definition.batchSize ?? this.batchSize): Promise<Outcome> {
-    let handled: StoredEvent<E>[] = [];
+    let committed: { events: StoredEvent<E>[]; from: Checkpoint; through: Checkpoint } | null = null;
     const outcome = await this.db.transaction().execute(async (trx): Promise<Outcome> => {
       if (definition.appends) await lockLogForAppend(trx);
       // One round trip: the lock (one owner across all processes), the checkpoint under it, and
@@ -196,12 +196,13 @@ export class ProcessorRunner<E extends AnyEvent = AnyEvent> {
         where name = ${definition.name} and version = ${definition.version}::int
           and (last_transaction_id, last_position) = (${from.transactionId}::xid8, ${from.position}::bigint)`.execute(trx);
       if (Number(moved.numAffectedRows) !== 1) throw new Error(`Checkpoint of ${definition.name} moved under its owner`);
-      handled = events;
+      committed = { events, from, through };
       return scanned === batchSize ? 'more' : 'idle';
     });
-    if (handled.length > 0 && definition.afterCommit) {
+    if (committed && definition.afterCommit) {
+      const { events, from, through } = committed;
       try {
-        definition.afterCommit(handled);
+        definition.afterCommit(events, { from, through });
       } catch (error) {
         // The batch is committed; a failed push is the push's loss, not a reason to redo the batch.
         this.log.error({ processor: definition.name, err: error }, 'after-commit effect failed');

@@ -8,7 +8,7 @@ import type { ProcessorDefinition } from '../../projections/processor.ts';
 import { MonitorIndex, type FiledMonitor } from './matcher.ts';
 import { monitorsProjection } from './projection.ts';
 import { accountPeople, allMonitors } from './queries.ts';
-import { itemOf, type Item } from './sources.ts';
+import { ITEM_EVENTS, itemOf, type Item } from './sources.ts';
 
 export type MentionMessage = { rooms: string[]; payload: z.infer<typeof monitorMentioned> };
 
@@ -42,7 +42,6 @@ export function monitorMatcher(options: MonitorMatcherOptions = {}): ProcessorDe
   // The checkpoint the index stands at: when the batch in hand starts elsewhere (another
   // process handled the last ones, or a batch rolled back), the index is read again.
   let indexedThrough: string | null = null;
-  let batchEnd: string | null = null;
   let pending: MentionMessage[] = [];
   return {
     name: MATCHER_NAME,
@@ -51,17 +50,17 @@ export function monitorMatcher(options: MonitorMatcherOptions = {}): ProcessorDe
     appends: true,
     // New items only: a monitor watches what arrives from its creation on.
     startAt: 'head',
+    // The rest of the log (messages, answers, likes) never leaves PostgreSQL for this processor.
+    eventTypes: [...ITEM_EVENTS, ...FILING_EVENTS],
     // Mentions may take a moment (the goal is a second): items arriving meanwhile share a batch.
     gatherMs: 50,
     async handleBatch(trx, events, _tables, start) {
       pending = [];
-      const from = checkpointKey(start);
-      if (from !== indexedThrough) {
+      if (checkpointKey(start) !== indexedThrough) {
         index.clear();
         for (const monitor of await allMonitors(trx)) index.put(monitor);
       }
       indexedThrough = null;
-      batchEnd = checkpointKey(events.at(-1)!);
       const found: Found[] = [];
       for (const event of events) {
         if (fileMonitor(index, event) || index.size === 0) continue;
@@ -70,13 +69,16 @@ export function monitorMatcher(options: MonitorMatcherOptions = {}): ProcessorDe
       }
       if (found.length > 0) pending = await record(trx, found);
     },
-    afterCommit() {
-      indexedThrough = batchEnd;
+    afterCommit(events, { from, through }) {
+      // A batch of other events only leaves the monitors as they were.
+      if (events.length > 0 || indexedThrough === checkpointKey(from)) indexedThrough = checkpointKey(through);
       if (pending.length > 0) options.onMentions?.(pending);
       pending = [];
     },
   };
 }
+
+const FILING_EVENTS = ['MonitorCreated', 'MonitorChanged', 'MonitorDeleted'] as const;
 
 /** Moves the index along a monitor's own event; false for any other event. */
 function fileMonitor(index: MonitorIndex, event: StoredEvent<AnyEvent>): boolean {
@@ -88,9 +90,6 @@ function fileMonitor(index: MonitorIndex, event: StoredEvent<AnyEvent>): boolean
       return true;
     case 'MonitorDeleted':
       index.remove(monitorEvent.data.monitorId);
-      return true;
-    case 'MonitorDigestSent':
-    case 'MentionRecorded':
       return true;
     default:
       return false;

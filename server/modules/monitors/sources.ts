@@ -63,6 +63,9 @@ const instant = (text: string, fallback: string) => (Number.isNaN(Date.parse(tex
 
 const lower = (values: readonly string[]) => values.map((value) => value.toLowerCase());
 
+/** The events that may bring an item (itemOf), as a processor names the types it reads. */
+export const ITEM_EVENTS = ['NewsItemAdded', 'ArticlePublished', 'AnnouncementPublished', 'AnnouncementEmbargoLifted', 'PostCreated'] as const;
+
 /** The item an event brings, or null when it brings none a monitor may see. */
 export async function itemOf(db: Db, event: StoredEvent<AnyEvent>): Promise<Item | null> {
   const arrivedAt = event.recordedAt.toISOString();
