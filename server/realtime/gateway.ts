@@ -54,8 +54,19 @@ export function createRealtimeServer(redis: Redis | null): RealtimeServer {
       });
     });
     io.adapter(createAdapter(publisher, subscriber));
+    clustered.add(io);
   }
   return io;
+}
+
+const clustered = new WeakSet<RealtimeServer>();
+
+/**
+ * Whether a message to `rooms` can reach anyone: always through Redis (other processes' sockets
+ * are out of sight); alone, only when a socket here is in one of them.
+ */
+export function mayHaveListeners(io: RealtimeServer, rooms: readonly string[]): boolean {
+  return clustered.has(io) || rooms.some((room) => io.sockets.adapter.rooms.has(room));
 }
 
 /**

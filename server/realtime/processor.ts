@@ -2,6 +2,7 @@ import type { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../contracts/realtime.ts';
 import type { AnyEvent } from '../events/types.ts';
 import type { ProcessorDefinition } from '../projections/processor.ts';
+import { mayHaveListeners } from './gateway.ts';
 import { messagesFor, type RealtimeMessage } from './messages.ts';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -45,7 +46,8 @@ export function realtimeProcessor(server: () => RealtimeServer | null): Processo
 }
 
 export function emit(io: RealtimeServer, message: RealtimeMessage): void {
-  if (message.rooms.length === 0) return;
+  // A message for nobody is not even encoded: most people's own rooms are empty most of the time.
+  if (!mayHaveListeners(io, message.rooms)) return;
   // One emit to the union of rooms: a socket in two of them gets the message once.
   (io.to(message.rooms).emit as (event: string, payload: unknown) => boolean)(message.event, message.payload);
 }
