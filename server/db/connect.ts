@@ -205,21 +205,106 @@ type PgConnection = {
   execute(message: object): void;
 };
 
+type Field = { name: string; dataTypeID: number; format: string };
+/** The columns of a named statement's rows on one connection, as pg's Result holds them once described. */
+type Shape = { fields: Field[]; parsers: unknown[]; empty: Record<string, null> };
+type Done = (error: Error | null, result: pg.QueryResult) => void;
+
+/** pg's Query as far as a statement below reaches into it (pg 8: lib/query.js). */
+interface PgQuery {
+  name?: string;
+  values?: unknown[];
+  rows?: number;
+  _accumulateRows: boolean;
+  _result: { fields: Field[]; _parsers: unknown[]; _prebuiltEmptyResultObject: Record<string, null> };
+  prepare(connection: PgConnection): void;
+  handleRowDescription(message: { fields: Field[] }): void;
+  handleCommandComplete(message: object, connection: PgConnection): void;
+  hasBeenParsed(connection: PgConnection): boolean;
+  handleError(error: unknown, connection: PgConnection): void;
+  _getRows(connection: PgConnection, rows?: number): void;
+}
+const PgQuery = pg.Query as unknown as new (text: string, values: unknown[] | undefined, done: Done) => PgQuery;
+
+const shapes = new WeakMap<PgConnection, Map<string, Shape>>();
+/** How pg turns a parameter into what it sends (Dates, arrays, JSON), as its own Bind does. */
+const prepareValue = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } }).utils.prepareValue;
+
 /**
- * The statement with its transaction's BEGIN in front, in the same extended-protocol message
- * (an unnamed statement, bound and executed before it, one Sync for both). PostgreSQL answers
- * BEGIN and then the statement: the query's results are both, the statement's last.
+ * A statement as pg sends it, with two differences. A named statement's rows have the same
+ * columns at every execution (PostgreSQL refuses to run one whose result would change), so once
+ * a connection has seen them it asks no more: no Describe, no RowDescription to parse, no field
+ * parsers to look up again (4% of the server's CPU sending messages). And `begin`, when given,
+ * goes in front in the same message (an unnamed statement, bound and executed before it, one
+ * Sync for both): PostgreSQL answers BEGIN, then the statement, whose result alone is kept.
  */
-function afterBegin(query: pg.Query, begin: string): pg.Query {
-  const internals = query as unknown as { prepare(connection: PgConnection): void };
-  const prepare = internals.prepare;
-  internals.prepare = function (connection) {
-    connection.parse({ text: begin });
-    connection.bind({});
-    connection.execute({});
-    prepare.call(this, connection);
-  };
-  return query;
+class Statement extends PgQuery {
+  /** Where this statement's shape goes once PostgreSQL has described it. */
+  private learning: Map<string, Shape> | null = null;
+
+  constructor(
+    text: string,
+    values: unknown[] | undefined,
+    name: string | undefined,
+    private begin: string | null,
+    done: Done,
+  ) {
+    super(text, values, done);
+    if (name) this.name = name;
+  }
+
+  override prepare(connection: PgConnection): void {
+    if (this.begin !== null) {
+      connection.parse({ text: this.begin });
+      connection.bind({});
+      connection.execute({});
+    }
+    const name = this.name;
+    if (!name) return super.prepare(connection);
+    const known = shapes.get(connection) ?? shapes.set(connection, new Map()).get(connection)!;
+    const shape = known.get(name);
+    if (!shape || !this.hasBeenParsed(connection)) {
+      this.learning = known;
+      return super.prepare(connection);
+    }
+    try {
+      connection.bind({ portal: '', statement: name, values: this.values, valueMapper: prepareValue });
+    } catch (error) {
+      this.handleError(error, connection);
+      return;
+    }
+    this._result.fields = shape.fields;
+    this._result._parsers = shape.parsers;
+    this._result._prebuiltEmptyResultObject = shape.empty;
+    this._accumulateRows = true;
+    this._getRows(connection, this.rows);
+  }
+
+  override handleRowDescription(message: { fields: Field[] }): void {
+    super.handleRowDescription(message);
+    this.learn();
+  }
+
+  override handleCommandComplete(message: object, connection: PgConnection): void {
+    if (this.begin !== null) {
+      this.begin = null;
+      return;
+    }
+    // A statement without rows (no RowDescription came) is learnt here.
+    this.learn();
+    super.handleCommandComplete(message, connection);
+  }
+
+  private learn(): void {
+    if (!this.learning) return;
+    // A plain object, where pg's is made from Object.create(null): each row is a copy of it, and
+    // copies of a plain object take a fast path, with the same hidden class every time.
+    const empty: Record<string, null> = {};
+    for (const field of this._result.fields) empty[field.name] = null;
+    this._result._prebuiltEmptyResultObject = empty;
+    this.learning.set(this.name!, { fields: this._result.fields, parsers: this._result._parsers, empty });
+    this.learning = null;
+  }
 }
 
 const TRANSACTION_START = /^(begin|start transaction\b)/;
@@ -238,11 +323,9 @@ function preparingPool(pool: pg.Pool) {
     // The Query is made from the text, not from a config object: pg copies a config object through
     // its property descriptors (to leave the caller's alone), a slow object each statement, 1-2% of
     // the server's CPU sending messages. A name set afterwards is what the config's would have set.
-    const send = (text: string, values?: unknown[], name?: string, begin?: string): Promise<pg.QueryResult> =>
+    const send = (text: string, values?: unknown[], name?: string, begin: string | null = null): Promise<pg.QueryResult> =>
       new Promise((resolve, reject) => {
-        const query = new pg.Query(text, values, (error, result) => (error ? reject(error) : resolve(result)));
-        const named = name ? Object.assign(query, { name }) : query;
-        client.query(begin ? afterBegin(named, begin) : named);
+        client.query(new Statement(text, values, name, begin, (error, result) => (error ? reject(error) : resolve(result))) as unknown as pg.Query);
       });
     // A transaction's BEGIN waits for its first statement and goes with it in one message: a
     // round trip fewer for every transaction. A statement without parameters (a command's lock
@@ -264,10 +347,7 @@ function preparingPool(pool: pg.Pool) {
             const results = (await send(`${started}; ${text}`)) as unknown as pg.QueryResult[];
             return results.at(-1);
           }
-          if (!name || name in (client as unknown as { connection: PgConnection }).connection.parsedStatements) {
-            const results = (await send(text, values ? [...values] : [], name, started)) as unknown as pg.QueryResult[];
-            return results.at(-1);
-          }
+          if (!name || name in (client as unknown as { connection: PgConnection }).connection.parsedStatements) return send(text, values ? [...values] : [], name, started);
           await send(started);
         }
         return send(text, values ? [...values] : name ? [] : undefined, name);

@@ -38,6 +38,86 @@ describe.runIf(usingPostgres)('a statement marked prepared', () => {
   });
 });
 
+/**
+ * What the client wrote to PostgreSQL while `run` ran: how many writes (once a round trip), and
+ * the type of each message in them (P parse, B bind, D describe, E execute, S sync, Q query).
+ */
+async function sentDuring(database: TestDatabase, run: () => Promise<unknown>): Promise<{ writes: number; messages: string }> {
+  const port = Number(new URL(database.url!).port || 5432);
+  const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+  const originals = { _write: socket._write, _writev: socket._writev };
+  let writes = 0;
+  let messages = '';
+  const read = (buffer: Buffer) => {
+    for (let at = 0; at < buffer.length; at += 1 + buffer.readInt32BE(at + 1)) messages += String.fromCharCode(buffer[at]!);
+  };
+  socket._write = function (this: net.Socket, ...args: unknown[]) {
+    if (this.remotePort === port) {
+      writes += 1;
+      read(Buffer.from(args[0] as Buffer));
+    }
+    return originals._write.apply(this, args);
+  };
+  socket._writev = function (this: net.Socket, ...args: unknown[]) {
+    if (this.remotePort === port) {
+      writes += 1;
+      read(Buffer.concat((args[0] as { chunk: Buffer }[]).map((entry) => Buffer.from(entry.chunk))));
+    }
+    return originals._writev.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    Object.assign(socket, originals);
+  }
+  return { writes, messages };
+}
+
+describe.runIf(usingPostgres)("a named statement's rows", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('are described once per connection, and read the same every time after, with or without BEGIN in front', async () => {
+    await database.db.connection().execute(async (connection) => {
+      await sql`create temporary table probe_shapes (id int8, tags text[], doc jsonb, at timestamptz, note text)`.execute(connection);
+      const insert = (id: number) => sql`${preparedStatement('probe_shape_insert')} insert into probe_shapes values (${id}, ${`{a,${id}}`}, ${JSON.stringify({ id })}, ${'2026-01-02T03:04:05Z'}, null)`.execute(connection);
+      const read = (executor: typeof connection) => sql<{ id: number; tags: string[]; doc: { id: number }; at: Date; note: string | null }>`${preparedStatement('probe_shape_read')} select * from probe_shapes order by id`.execute(executor);
+      const expected = (ids: number[]) => ids.map((id) => ({ id, tags: ['a', String(id)], doc: { id }, at: new Date('2026-01-02T03:04:05Z'), note: null }));
+
+      expect((await sentDuring(database, () => insert(1))).messages).toBe('PBDES');
+      expect((await sentDuring(database, () => insert(2))).messages).toBe('BES');
+      let rows: unknown[] = [];
+      expect((await sentDuring(database, async () => (rows = (await read(connection)).rows))).messages).toBe('PBDES');
+      expect(rows).toEqual(expected([1, 2]));
+      expect((await sentDuring(database, async () => (rows = (await read(connection)).rows))).messages).toBe('BES');
+      expect(rows).toEqual(expected([1, 2]));
+      // Each row its own object: changing one leaves the next read's alone.
+      (rows[0] as { note: string | null }).note = 'changed';
+      expect((await read(connection)).rows).toEqual(expected([1, 2]));
+
+      // BEGIN in front: its answer is not taken for the statement's.
+      await insert(3);
+      const inTransaction = await sentDuring(database, () => connection.transaction().execute(async (trx) => (rows = (await read(trx)).rows)));
+      expect(inTransaction.messages).toBe('PBEBESQ');
+      expect(rows).toEqual(expected([1, 2, 3]));
+    });
+  });
+
+  it('fail, rather than read wrong, once the columns behind them change', async () => {
+    await database.db.connection().execute(async (connection) => {
+      await sql`create temporary table probe_changing (a int)`.execute(connection);
+      await sql`insert into probe_changing values (1)`.execute(connection);
+      const read = () => sql`${preparedStatement('probe_changing_read')} select * from probe_changing`.execute(connection);
+      expect((await read()).rows).toEqual([{ a: 1 }]);
+      await sql`alter table probe_changing add column b int`.execute(connection);
+      await expect(read()).rejects.toThrow('cached plan must not change result type');
+    });
+  });
+});
+
 describe.runIf(usingPostgres)("a transaction's BEGIN", () => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -45,25 +125,7 @@ describe.runIf(usingPostgres)("a transaction's BEGIN", () => {
   });
   afterAll(() => database.drop());
 
-  /** How many times the client wrote to PostgreSQL while `run` ran: once a round trip. */
-  async function writesDuring(run: () => Promise<unknown>): Promise<number> {
-    const port = Number(new URL(database.url!).port || 5432);
-    const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
-    const originals = { _write: socket._write, _writev: socket._writev };
-    let writes = 0;
-    for (const method of ['_write', '_writev'] as const) {
-      socket[method] = function (this: net.Socket, ...args: unknown[]) {
-        if (this.remotePort === port) writes += 1;
-        return originals[method].apply(this, args);
-      };
-    }
-    try {
-      await run();
-    } finally {
-      Object.assign(socket, originals);
-    }
-    return writes;
-  }
+  const writesDuring = async (run: () => Promise<unknown>) => (await sentDuring(database, run)).writes;
 
   it('goes with a first statement that has parameters, in one round trip, and the statement is in the transaction', async () => {
     await database.db.connection().execute(async (connection) => {
