@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { conversationChanged, conversationSeen, messageChanged, messageSent, MessageEvent, unreadChanged } from '../../../contracts/messages/index.ts';
-import { batchArray, executePrepared } from '../../db/connect.ts';
+import { batchArray, preparedStatement } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AnyEvent, StoredEvent } from '../../events/types.ts';
 import { findMessages, isParticipant, sentMessageView, type SenderFacts } from './queries.ts';
@@ -24,6 +24,17 @@ export function mayJoinConversationRoom(db: Kysely<Database>, userId: number, co
 type ConversationEvent = Exclude<MessageEvent, { type: 'PersonBlocked' | 'PersonUnblocked' | 'MessagingPreferencesSet' | 'MessageReported' }>;
 const MESSAGE_EVENTS = new Set<string>(['ConversationStarted', 'ParticipantAdded', 'ParticipantLeft', 'MessageSent', 'MessageEdited', 'MessageDeleted', 'ConversationRead', 'ConversationMuted']);
 
+type MemberRow = {
+  conversation_id: number;
+  user_id: number;
+  unread_count: number;
+  mentions_count: number;
+  left_at: Date | null;
+  read_receipts: boolean | null;
+  total: number | null;
+  mentions: number | null;
+} & SenderFacts;
+
 type Member = { userId: number; unreadCount: number; mentionsCount: number; left: boolean; readReceipts: boolean };
 
 /**
@@ -43,28 +54,22 @@ export async function messagingMessagesFor(db: Kysely<Database>, events: readonl
     // Each member with their totals over every conversation they are in, in the same statement:
     // the totals of all of them in one grouped pass, where a sum per member scanned the whole
     // members table once for each while it was small enough for the planner to prefer a scan.
-    executePrepared(
-      db,
-      'messages_live_members',
-      db
-        .with('batch_members', (qb) => qb.selectFrom('conversation_members').selectAll().where(sql<boolean>`conversation_id in (select unnest(${batchArray(conversationIds, 'int8')}))`))
-        .selectFrom('batch_members as cm')
-        .leftJoin('messaging_preferences as p', 'p.user_id', 'cm.user_id')
-        .leftJoin(
-          (eb) =>
-            eb
-              .selectFrom('conversation_members as o')
-              .select(['o.user_id', sql<number>`sum(o.unread_count)::int`.as('total'), sql<number>`sum(o.mentions_count)::int`.as('mentions')])
-              .where('o.user_id', 'in', eb.selectFrom('batch_members').select('user_id'))
-              .where('o.left_at', 'is', null)
-              .where('o.muted', '=', false)
-              .groupBy('o.user_id')
-              .as('t'),
-          (join) => join.onRef('t.user_id', '=', 'cm.user_id'),
-        )
-        .leftJoin('users as u', 'u.id', 'cm.user_id')
-        .select(['cm.conversation_id', 'cm.user_id', 'cm.unread_count', 'cm.mentions_count', 'cm.left_at', 'p.read_receipts', 't.total', 't.mentions', 'u.firstname', 'u.lastname', 'u.slug', 'u.logo']),
-    ),
+    // Written out, not built: the builder compiled it anew at every batch (3% of the server's
+    // CPU sending messages).
+    sql<MemberRow>`${preparedStatement('messages_live_members')}
+      with batch_members as (select * from conversation_members where conversation_id in (select unnest(${batchArray(conversationIds, 'int8')})))
+      select cm.conversation_id, cm.user_id, cm.unread_count, cm.mentions_count, cm.left_at, p.read_receipts, t.total, t.mentions, u.firstname, u.lastname, u.slug, u.logo
+      from batch_members cm
+      left join messaging_preferences p on p.user_id = cm.user_id
+      left join (
+        select o.user_id, sum(o.unread_count)::int as total, sum(o.mentions_count)::int as mentions
+        from conversation_members o
+        where o.user_id in (select user_id from batch_members) and o.left_at is null and o.muted = false
+        group by o.user_id
+      ) t on t.user_id = cm.user_id
+      left join users u on u.id = cm.user_id`
+      .execute(db)
+      .then((result) => result.rows),
     findMessages(db, messageIds),
   ]);
   const members = new Map<number, Member[]>();
