@@ -84,8 +84,9 @@ export async function buildApp(core: Core, options: AppOptions) {
   app.addHook('onRoute', secretUrls.onRoute);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   const reporter = options.errorReporting ? await startErrorReporting(options.errorReporting, secretUrls) : null;
   // Reports still queued go out before the process ends.

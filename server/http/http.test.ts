@@ -141,6 +141,23 @@ describe('creates and request ids', () => {
     expect(event!.metadata).toEqual({ actorId: 'ana', actorRole: 'journo', requestId: 'req-abc-123', correlationId: 'flow-9', causationId: 'req-abc-123' });
   });
 
+  it('answers with the request id whatever the answer: a refusal, a failure, an unknown route, a cross-site call', async () => {
+    const answers = await Promise.all(
+      [
+        { method: 'POST' as const, url: '/api/v1/tallies', headers: { ...xhr, 'content-type': 'application/json' }, payload: '{"title":' },
+        { method: 'GET' as const, url: '/api/v1/broken', headers: xhr },
+        { method: 'GET' as const, url: '/api/v1/nothing-here', headers: xhr },
+        { method: 'GET' as const, url: '/api/v1/health', headers: {} },
+      ].map((request, i) => app.inject({ ...request, headers: { ...request.headers, 'x-request-id': `req-${i}` } })),
+    );
+    expect(answers.map((answer) => [answer.statusCode, answer.headers['x-request-id']])).toEqual([
+      [400, 'req-0'],
+      [500, 'req-1'],
+      [404, 'req-2'],
+      [403, 'req-3'],
+    ]);
+  });
+
   it('makes up a request id when the caller sends none or an unsafe one', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/health', headers: { ...xhr, 'x-request-id': 'bad id with spaces' } });
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

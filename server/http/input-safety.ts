@@ -37,9 +37,9 @@ export function unstorableFields(value: unknown, root = ''): string[] {
  * a query or body field that cannot be stored is a 400 with its line.
  */
 export function registerInputSafety(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (unstorableFields(request.params).length > 0) throw new NotFound();
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (unstorableFields(request.params).length > 0) return done(new NotFound());
     const fields = [...unstorableFields(request.query), ...unstorableFields(request.body)];
-    if (fields.length > 0) throw new ValidationFailed(fields.map((field) => `${field}: ${UNSTORABLE_LINE}`), 400);
+    done(fields.length > 0 ? new ValidationFailed(fields.map((field) => `${field}: ${UNSTORABLE_LINE}`), 400) : undefined);
   });
 }

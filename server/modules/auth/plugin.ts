@@ -26,10 +26,9 @@ export function registerAuth(app: FastifyInstance, core: Core): void {
     const token = request.cookies[SESSION_COOKIE];
     request.auth = token ? await sessions.find(token) : null;
   });
-  app.addHook('preHandler', async (request) => {
-    if (READ_METHODS.has(request.method) || !request.auth?.user.isReadOnly) return;
-    if (ALWAYS_ALLOWED.has(request.routeOptions.url ?? '')) return;
-    throw new Forbidden('Your account is read-only: you can look, but not change anything.');
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (READ_METHODS.has(request.method) || !request.auth?.user.isReadOnly || ALWAYS_ALLOWED.has(request.routeOptions.url ?? '')) return done();
+    done(new Forbidden('Your account is read-only: you can look, but not change anything.'));
   });
 }
 
