@@ -62,11 +62,12 @@ export function createRealtimeServer(redis: Redis | null): RealtimeServer {
 const clustered = new WeakSet<RealtimeServer>();
 
 /**
- * Whether a message to `rooms` can reach anyone: always through Redis (other processes' sockets
- * are out of sight); alone, only when a socket here is in one of them.
+ * Whether a message to `rooms` can reach anyone: never without a room (an emit to no room would
+ * go to every socket); through Redis always (other processes' sockets are out of sight); alone,
+ * only when a socket here is in one of them.
  */
 export function mayHaveListeners(io: RealtimeServer, rooms: readonly string[]): boolean {
-  return clustered.has(io) || rooms.some((room) => io.sockets.adapter.rooms.has(room));
+  return rooms.length > 0 && (clustered.has(io) || rooms.some((room) => io.sockets.adapter.rooms.has(room)));
 }
 
 /**
