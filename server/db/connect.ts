@@ -234,19 +234,22 @@ const prepareValue = (pg as unknown as { utils: { prepareValue: (value: unknown)
  * A statement as pg sends it, with two differences. A named statement's rows have the same
  * columns at every execution (PostgreSQL refuses to run one whose result would change), so once
  * a connection has seen them it asks no more: no Describe, no RowDescription to parse, no field
- * parsers to look up again (4% of the server's CPU sending messages). And `begin`, when given,
- * goes in front in the same message (an unnamed statement, bound and executed before it, one
- * Sync for both): PostgreSQL answers BEGIN, then the statement, whose result alone is kept.
+ * parsers to look up again (4% of the server's CPU sending messages). And `ahead` (a
+ * transaction's BEGIN, and what rides with it) goes in front in the same message, each an
+ * unnamed statement bound and executed before it, one Sync for all: PostgreSQL answers them in
+ * order, then the statement, whose result alone is kept.
  */
 class Statement extends PgQuery {
   /** Where this statement's shape goes once PostgreSQL has described it. */
   private learning: Map<string, Shape> | null = null;
+  /** The statements sent ahead of this one whose answers have not come yet. */
+  private unanswered = 0;
 
   constructor(
     text: string,
     values: unknown[] | undefined,
     name: string | undefined,
-    private begin: string | null,
+    private ahead: readonly string[],
     done: Done,
   ) {
     super(text, values, done);
@@ -254,11 +257,12 @@ class Statement extends PgQuery {
   }
 
   override prepare(connection: PgConnection): void {
-    if (this.begin !== null) {
-      connection.parse({ text: this.begin });
+    for (const text of this.ahead) {
+      connection.parse({ text });
       connection.bind({});
       connection.execute({});
     }
+    this.unanswered = this.ahead.length;
     const name = this.name;
     if (!name) return super.prepare(connection);
     const known = shapes.get(connection) ?? shapes.set(connection, new Map()).get(connection)!;
@@ -286,8 +290,8 @@ class Statement extends PgQuery {
   }
 
   override handleCommandComplete(message: object, connection: PgConnection): void {
-    if (this.begin !== null) {
-      this.begin = null;
+    if (this.unanswered > 0) {
+      this.unanswered -= 1;
       return;
     }
     // A statement without rows (no RowDescription came) is learnt here.
@@ -309,6 +313,16 @@ class Statement extends PgQuery {
 
 const TRANSACTION_START = /^(begin|start transaction\b)/;
 const BEGUN = { command: 'BEGIN', rowCount: null, rows: [], fields: [] };
+const RIDING = /^\/\* rides \*\/ /;
+const SENT_LATER = { command: null, rowCount: null, rows: [], fields: [] };
+
+/**
+ * A statement whose answer nobody reads (a lock), to be sent with the transaction's next
+ * statement when it is the first after BEGIN: it still runs before that statement, in order.
+ */
+export function ridingStatement(text: string) {
+  return sql.raw(`/* rides */ ${text}`);
+}
 
 function preparingPool(pool: pg.Pool) {
   // One wrapper per client, made once: Kysely keeps a connection object per client it is given
@@ -323,37 +337,44 @@ function preparingPool(pool: pg.Pool) {
     // The Query is made from the text, not from a config object: pg copies a config object through
     // its property descriptors (to leave the caller's alone), a slow object each statement, 1-2% of
     // the server's CPU sending messages. A name set afterwards is what the config's would have set.
-    const send = (text: string, values?: unknown[], name?: string, begin: string | null = null): Promise<pg.QueryResult> =>
+    const send = (text: string, values?: unknown[], name?: string, ahead: readonly string[] = []): Promise<pg.QueryResult> =>
       new Promise((resolve, reject) => {
-        client.query(new Statement(text, values, name, begin, (error, result) => (error ? reject(error) : resolve(result))) as unknown as pg.Query);
+        client.query(new Statement(text, values, name, ahead, (error, result) => (error ? reject(error) : resolve(result))) as unknown as pg.Query);
       });
     // A transaction's BEGIN waits for its first statement and goes with it in one message: a
-    // round trip fewer for every transaction. A statement without parameters (a command's lock
-    // on the log) takes it in front in the simple protocol; one with parameters in the extended
-    // protocol, once this connection has parsed it (a first parse that failed would otherwise be
-    // taken for done: pg marks a name parsed at the message's first ParseComplete).
-    let begin: string | null = null;
+    // round trip fewer for every transaction. So does a statement marked as riding (a command's
+    // lock on the log), whose answer nobody reads. A first statement without parameters takes
+    // them in front in the simple protocol; one with parameters in the extended protocol, once
+    // this connection has parsed it (a first parse that failed would otherwise be taken for
+    // done: pg marks a name parsed at the message's first ParseComplete).
+    let ahead: string[] = [];
     return {
       async query(text, values) {
-        if (typeof text === 'string' && TRANSACTION_START.test(text) && !values?.length) {
-          begin = text;
-          return BEGUN;
+        if (typeof text === 'string' && !values?.length) {
+          if (TRANSACTION_START.test(text)) {
+            ahead = [text];
+            return BEGUN;
+          }
+          if (ahead.length > 0 && RIDING.test(text)) {
+            ahead.push(text);
+            return SENT_LATER;
+          }
         }
         const name = typeof text === 'string' ? PREPARED.exec(text)?.[1] : undefined;
-        if (begin !== null) {
-          const started = begin;
-          begin = null;
+        if (ahead.length > 0) {
+          const started = ahead;
+          ahead = [];
           if (!name && !values?.length) {
-            const results = (await send(`${started}; ${text}`)) as unknown as pg.QueryResult[];
+            const results = (await send([...started, text].join('; '))) as unknown as pg.QueryResult[];
             return results.at(-1);
           }
           if (!name || name in (client as unknown as { connection: PgConnection }).connection.parsedStatements) return send(text, values ? [...values] : [], name, started);
-          await send(started);
+          await send(started.join('; '));
         }
         return send(text, values ? [...values] : name ? [] : undefined, name);
       },
       release: () => {
-        begin = null;
+        ahead = [];
         client.release();
       },
     };

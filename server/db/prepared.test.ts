@@ -2,6 +2,7 @@ import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../testing/database.ts';
+import { lockLogForAppend } from '../events/horizon.ts';
 import { executePrepared, preparedStatement } from './connect.ts';
 
 // PGlite has one connection and no pool wrapper: named statements are the pool's doing.
@@ -150,6 +151,32 @@ describe.runIf(usingPostgres)("a transaction's BEGIN", () => {
       );
       expect(unnamed).toBe(3);
       expect((await sql<{ n: number }>`select n from probe_rows order by n`.execute(connection)).rows).toEqual([{ n: 3 }, { n: 4 }]);
+    });
+  });
+
+  it('takes a riding statement (the lock on the log) along, run before the statement it rides with', async () => {
+    await database.db.connection().execute(async (connection) => {
+      // A parameter, so that it goes in the extended protocol.
+      const holdsLock = sql<{ held: boolean }>`${preparedStatement('probe_holds_log_lock')}
+        select exists (select 1 from pg_locks where pid = pg_backend_pid() and relation = 'events'::regclass and mode = 'RowExclusiveLock') and ${true}::bool as held`;
+      const lockThenAsk = () =>
+        connection.transaction().execute(async (trx) => {
+          await lockLogForAppend(trx);
+          return (await holdsLock.execute(trx)).rows[0]!.held;
+        });
+      // Parsed the first time: BEGIN and the lock go on their own.
+      let held = false;
+      expect(await writesDuring(async () => (held = await lockThenAsk()))).toBe(3);
+      expect(held).toBe(true);
+      // BEGIN, the lock and the statement in one message, then COMMIT.
+      expect(await writesDuring(async () => (held = await lockThenAsk()))).toBe(2);
+      expect(held).toBe(true);
+      // A statement without parameters takes them in front as text.
+      const plain = await connection.transaction().execute(async (trx) => {
+        await lockLogForAppend(trx);
+        return (await sql<{ held: boolean }>`select exists (select 1 from pg_locks where pid = pg_backend_pid() and relation = 'events'::regclass and mode = 'RowExclusiveLock') as held`.execute(trx)).rows[0]!.held;
+      });
+      expect(plain).toBe(true);
     });
   });
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { preparedStatement } from '../db/connect.ts';
+import { preparedStatement, ridingStatement } from '../db/connect.ts';
 import type { Executor, Tx } from './types.ts';
 
 /**
@@ -73,7 +73,8 @@ const declared = new WeakSet<Tx>();
  * `appendInTransaction`, as every command transaction's is.
  */
 export async function lockLogForAppend(trx: Tx): Promise<void> {
-  await sql`lock table events in row exclusive mode`.execute(trx);
+  // Riding: it goes to PostgreSQL with the transaction's next statement, and runs before it.
+  await ridingStatement('lock table events in row exclusive mode').execute(trx);
   declared.add(trx);
 }
 
