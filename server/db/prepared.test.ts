@@ -6,13 +6,13 @@ import { lockLogForAppend } from '../events/horizon.ts';
 import { executePrepared, preparedStatement } from './connect.ts';
 
 // PGlite has one connection and no pool wrapper: named statements are the pool's doing.
-describe.runIf(usingPostgres)('a statement marked prepared', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.drop());
+let database: TestDatabase;
+beforeAll(async () => {
+  if (usingPostgres) database = await createTestDatabase();
+});
+afterAll(() => database?.drop());
 
+describe.runIf(usingPostgres)('a statement marked prepared', () => {
   it('is prepared once under its name on the connection, written on a line of its own or not', async () => {
     const names = await database.db.transaction().execute(async (trx) => {
       for (let i = 0; i < 2; i++) {
@@ -43,7 +43,7 @@ describe.runIf(usingPostgres)('a statement marked prepared', () => {
  * What the client wrote to PostgreSQL while `run` ran: how many writes (once a round trip), and
  * the type of each message in them (P parse, B bind, D describe, E execute, S sync, Q query).
  */
-async function sentDuring(database: TestDatabase, run: () => Promise<unknown>): Promise<{ writes: number; messages: string }> {
+async function sentDuring(run: () => Promise<unknown>): Promise<{ writes: number; messages: string }> {
   const port = Number(new URL(database.url!).port || 5432);
   const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
   const originals = { _write: socket._write, _writev: socket._writev };
@@ -75,12 +75,6 @@ async function sentDuring(database: TestDatabase, run: () => Promise<unknown>): 
 }
 
 describe.runIf(usingPostgres)("a named statement's rows", () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.drop());
-
   it('are described once per connection, and read the same every time after, with or without BEGIN in front', async () => {
     await database.db.connection().execute(async (connection) => {
       await sql`create temporary table probe_shapes (id int8, tags text[], doc jsonb, at timestamptz, note text)`.execute(connection);
@@ -88,12 +82,12 @@ describe.runIf(usingPostgres)("a named statement's rows", () => {
       const read = (executor: typeof connection) => sql<{ id: number; tags: string[]; doc: { id: number }; at: Date; note: string | null }>`${preparedStatement('probe_shape_read')} select * from probe_shapes order by id`.execute(executor);
       const expected = (ids: number[]) => ids.map((id) => ({ id, tags: ['a', String(id)], doc: { id }, at: new Date('2026-01-02T03:04:05Z'), note: null }));
 
-      expect((await sentDuring(database, () => insert(1))).messages).toBe('PBDES');
-      expect((await sentDuring(database, () => insert(2))).messages).toBe('BES');
+      expect((await sentDuring(() => insert(1))).messages).toBe('PBDES');
+      expect((await sentDuring(() => insert(2))).messages).toBe('BES');
       let rows: unknown[] = [];
-      expect((await sentDuring(database, async () => (rows = (await read(connection)).rows))).messages).toBe('PBDES');
+      expect((await sentDuring(async () => (rows = (await read(connection)).rows))).messages).toBe('PBDES');
       expect(rows).toEqual(expected([1, 2]));
-      expect((await sentDuring(database, async () => (rows = (await read(connection)).rows))).messages).toBe('BES');
+      expect((await sentDuring(async () => (rows = (await read(connection)).rows))).messages).toBe('BES');
       expect(rows).toEqual(expected([1, 2]));
       // Each row its own object: changing one leaves the next read's alone.
       (rows[0] as { note: string | null }).note = 'changed';
@@ -101,7 +95,7 @@ describe.runIf(usingPostgres)("a named statement's rows", () => {
 
       // BEGIN in front: its answer is not taken for the statement's.
       await insert(3);
-      const inTransaction = await sentDuring(database, () => connection.transaction().execute(async (trx) => (rows = (await read(trx)).rows)));
+      const inTransaction = await sentDuring(() => connection.transaction().execute(async (trx) => (rows = (await read(trx)).rows)));
       expect(inTransaction.messages).toBe('PBEBESQ');
       expect(rows).toEqual(expected([1, 2, 3]));
     });
@@ -120,13 +114,7 @@ describe.runIf(usingPostgres)("a named statement's rows", () => {
 });
 
 describe.runIf(usingPostgres)("a transaction's BEGIN", () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.drop());
-
-  const writesDuring = async (run: () => Promise<unknown>) => (await sentDuring(database, run)).writes;
+  const writesDuring = async (run: () => Promise<unknown>) => (await sentDuring(run)).writes;
 
   it('goes with a first statement that has parameters, in one round trip, and the statement is in the transaction', async () => {
     await database.db.connection().execute(async (connection) => {
